@@ -434,7 +434,9 @@ _gcry_vcontrol (enum gcry_ctl_cmds cmd, va_list ap)
       {
         const char *name = va_arg (ap, const char *);
 
-        rc = name ? _gcry_disable_hw_feature (name) : GPG_ERR_INV_ARG;
+        /* A NULL name disables nothing and is no error, as upstream.  */
+        if (name)
+          rc = _gcry_disable_hw_feature (name);
       }
       break;
 
