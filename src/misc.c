@@ -4,6 +4,7 @@
  */
 
 #include "gcrypt-int.h"
+#include "secmem.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -171,6 +172,9 @@ _gcry_fatal_error (int rc, const char *text)
   if (fatal_error_handler)
     fatal_error_handler (fatal_error_handler_value, rc, text);
   _gcry_log (GCRY_LOG_FATAL, "fatal error in Libgcrypt: %s\n", text);
+  /* Keys in the secure pool must not survive into a core dump or the
+     next owner of the pages.  */
+  _gcry_secmem_term ();
   abort ();
 }
 
