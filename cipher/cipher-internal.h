@@ -1,0 +1,495 @@
+/* cipher-internal.h - the cipher handle, the algorithm and mode specs,
+ * and the bulk-operations contract between generic mode code and
+ * accelerated kernels.
+ *
+ * Three layers meet here:
+ *
+ *   cipher.c          the public gcry_cipher_* semantics: handle life
+ *                     cycle, argument rules, the algorithm registry and
+ *                     the mode table.
+ *   cipher-<mode>.c   one file per mode: streaming state, length rules,
+ *                     error codes.  Written once for every algorithm in
+ *                     terms of the bulk operations below.
+ *   <algo>.c          one file per algorithm (aes.c ...): the spec entry,
+ *                     setkey, and the choice of the kernel that fills the
+ *                     bulk operations.
+ *
+ * A new algorithm is one file plus one entry in cipher.c's registry; a
+ * new mode is one file plus one entry in cipher.c's mode table; a new
+ * kernel is one entry in the algorithm's kernel table.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#ifndef CIPHER_INTERNAL_H
+#define CIPHER_INTERNAL_H
+
+#include "ghash.h"         /* ghash_key_t in the GCM mode state.  */
+#include "cmac.h"          /* CMAC keys and states of EAX and SIV.  */
+
+/* Largest block of any algorithm libgcrypt has (AES, Camellia, ...).  */
+#define CIPHER_MAX_BLOCKSIZE 16
+
+/* Every algorithm context starts on this boundary, so kernels may use
+   aligned 512-bit loads on round keys and precomputed tables.  */
+#define CIPHER_CONTEXT_ALIGN 64
+
+
+/*
+ * The bulk-operations contract.
+ *
+ * An algorithm's setkey fills this structure with the functions of the
+ * kernel it selected for the CPU (the choice is made once, at setkey:
+ * no call below tests CPU features again).  A NULL slot means "no
+ * accelerated version": the generic mode code then runs the mode itself
+ * over ECB_CRYPT, or over the spec's single-block functions when
+ * ECB_CRYPT is NULL too.  So an algorithm may fill nothing, and a kernel
+ * may fill only the slots where it is faster.
+ *
+ * Rules common to every slot:
+ *  - CTX is the algorithm context inside the handle (64-byte aligned);
+ *    kernels read the key schedule from it and never write it.
+ *  - Blocks are the algorithm's block size; the 16-byte-only slots are
+ *    called only for 16-byte block ciphers.
+ *  - OUT == IN is allowed (exact in-place); any other overlap is not.
+ *    No alignment is promised for OUT or IN.
+ *  - NBLOCKS / NBYTES may be 0: nothing is read or written and the
+ *    chaining value is unchanged.
+ *  - The chaining value (IV, counter) is updated in place so that a
+ *    call split in two gives the same bytes as one call.
+ *  - Kernels read and write exactly the bytes the arguments describe:
+ *    nothing before or after the buffers (partial final blocks are
+ *    loaded and stored byte-exact or with masks).
+ *  - Kernels wipe what they spill of keystream or plaintext; mode code
+ *    wipes its own stack buffers.
+ *
+ * Reserved for the modes to come (add the slot with the mode, not
+ * before; these are the plans the kernel issues build on):
+ *  - XTS: now the xts_crypt slot below (cipher-xts.c runs the generic
+ *    path while it is NULL); the second key's context lives after the
+ *    first in the handle (cipher_ctx2).
+ *  - OCB: ocb_crypt (ctx, offset, checksum, L table, block index, out,
+ *    in, nblocks, encrypt) and ocb_auth (ctx, offset, sum, L table,
+ *    block index, abuf, nblocks): offsets computed in the kernel from
+ *    the L table kept in the handle; partial final blocks stay in mode
+ *    code.
+ *  - GCM: gcm_crypt (ctx, ghash_key_powers, ghash_acc, ctr, out, in,
+ *    nbytes, encrypt) stitching CTR with GHASH of the ciphertext, and
+ *    ghash (ghash_key_powers, acc, buf, nblocks) for AAD; the powers of
+ *    H are computed at setkey into the handle's mode area.  POLYVAL (for
+ *    GCM-SIV and HCTR2) gets the same pair with the other bit order.
+ */
+typedef struct cipher_bulk_ops
+{
+  /* ECB over NBLOCKS blocks; ENCRYPT nonzero encrypts.  Also the engine
+     of the generic paths of every other mode: filling it is what makes
+     a multi-block (bitsliced, interleaved) implementation pay off.  */
+  void (*ecb_crypt) (void *ctx, byte *out, const byte *in, size_t nblocks,
+                     int encrypt);
+
+  /* CBC encryption: C[i] = E(P[i] ^ C[i-1]), C[-1] = IV; IV ends as the
+     last ciphertext block.  With CBC_MAC nonzero only the last block is
+     stored, to OUT[0..blocksize-1], after all input was read.  */
+  void (*cbc_enc) (void *ctx, byte *iv, byte *out, const byte *in,
+                   size_t nblocks, int cbc_mac);
+
+  /* CBC decryption: P[i] = D(C[i]) ^ C[i-1]; IV ends as the last
+     ciphertext block.  */
+  void (*cbc_dec) (void *ctx, byte *iv, byte *out, const byte *in,
+                   size_t nblocks);
+
+  /* Full-block CFB: C[i] = P[i] ^ E(C[i-1]), C[-1] = IV; IV ends as the
+     last ciphertext block (both directions).  */
+  void (*cfb_enc) (void *ctx, byte *iv, byte *out, const byte *in,
+                   size_t nblocks);
+  void (*cfb_dec) (void *ctx, byte *iv, byte *out, const byte *in,
+                   size_t nblocks);
+
+  /* CTR over NBYTES of any length (16-byte blocks only).  CTR is the
+     whole 16-byte block as a big-endian counter, the carry running
+     through all 16 bytes; it is advanced once per block started,
+     including a final partial block.  When NBYTES is not a multiple of
+     16, the full keystream block of the final partial block is stored to
+     KS_TAIL (16 bytes) so the mode can use its remaining bytes on the
+     next call; otherwise KS_TAIL is not written.  */
+  void (*ctr_crypt) (void *ctx, byte *ctr, byte *out, const byte *in,
+                     size_t nbytes, byte *ks_tail);
+
+  /* XCTR (HCTR2 paper) over NBYTES of any length (16-byte blocks only):
+     keystream block I is E(IV ^ le128(I)); the first block of this call
+     has I = *INDEX, and *INDEX is advanced once per block started.  The
+     partial-block rule and KS_TAIL are as for ctr_crypt.  */
+  void (*xctr_crypt) (void *ctx, const byte *iv, u64 *index, byte *out,
+                      const byte *in, size_t nbytes, byte *ks_tail);
+
+  /* XTS over NBYTES (16 <= NBYTES <= 2^24), 16-byte blocks only: block
+     I is E_or_D (IN[I] ^ T_I) ^ T_I with T_0 the tweak and T_(I+1) =
+     T_I * x (GF(2^128), IEEE 1619's little-endian order, reduction
+     0x87).  A final partial block is done by ciphertext stealing inside
+     the call (decryption undoes the last full block with the partial
+     block's tweak first).  With TWEAK_CTX non-NULL (the tweak key's
+     context: what cipher-xts.c passes), TWEAK holds the data-unit
+     number and T_0 = E (TWEAK_CTX, TWEAK); with TWEAK_CTX NULL, TWEAK
+     already holds T_0.  When NBYTES is a multiple of 16, TWEAK ends as
+     the tweak of the next block, so such calls with TWEAK_CTX NULL
+     chain; after a partial final block its value is unspecified.  The
+     caller wipes TWEAK.  */
+  void (*xts_crypt) (void *ctx, void *tweak_ctx, byte *tweak, byte *out,
+                     const byte *in, size_t nbytes, int encrypt);
+} cipher_bulk_ops_t;
+
+
+/*
+ * Algorithm specs (one per algorithm file, listed in cipher.c).
+ */
+
+typedef struct gcry_cipher_oid_spec
+{
+  const char *oid;      /* Dotted decimal, without "oid." prefix.  */
+  int mode;             /* GCRY_CIPHER_MODE_* the OID implies.  */
+} gcry_cipher_oid_spec_t;
+
+typedef struct gcry_cipher_spec
+{
+  int algo;                             /* GCRY_CIPHER_*  */
+  const char *name;                     /* What gcry_cipher_algo_name says. */
+  const char *const *aliases;           /* NULL-terminated, or NULL.  */
+  const gcry_cipher_oid_spec_t *oids;   /* {NULL,0}-terminated, or NULL.  */
+  unsigned int blocksize;               /* Bytes.  */
+  unsigned int keylen;                  /* Bits, upstream's nominal value. */
+  size_t contextsize;                   /* Bytes of CTX the handle holds.  */
+
+  /* Expand KEY into CTX (zeroed before the first call) and fill BULK
+     (zeroed before the call) for the kernel chosen now.  Returns 0,
+     GPG_ERR_INV_KEYLEN, or GPG_ERR_WEAK_KEY (CTX then is usable: the
+     caller decides whether weak keys are allowed).  On other errors the
+     caller wipes CTX.  */
+  gcry_err_code_t (*setkey) (void *ctx, const byte *key, size_t keylen,
+                             cipher_bulk_ops_t *bulk);
+
+  /* One block; OUT == IN allowed.  */
+  void (*encrypt) (void *ctx, byte *out, const byte *in);
+  void (*decrypt) (void *ctx, byte *out, const byte *in);
+} gcry_cipher_spec_t;
+
+extern const gcry_cipher_spec_t _gcry_cipher_spec_aes;
+extern const gcry_cipher_spec_t _gcry_cipher_spec_aes192;
+extern const gcry_cipher_spec_t _gcry_cipher_spec_aes256;
+
+
+/*
+ * Modes (one file each, listed in cipher.c's mode table).
+ */
+
+struct gcry_cipher_handle;
+typedef gcry_err_code_t (*cipher_crypt_fn_t) (struct gcry_cipher_handle *c,
+                                              byte *out, size_t outsize,
+                                              const byte *in, size_t inlen);
+
+typedef struct cipher_mode_spec
+{
+  int mode;                     /* GCRY_CIPHER_MODE_*  */
+  /* 0: any block cipher; else the only block size the mode works with. */
+  unsigned int blocksize;
+  cipher_crypt_fn_t encrypt;
+  cipher_crypt_fn_t decrypt;
+  /* NULL: the generic rule (cipher.c: copy up to a block, warn on other
+     lengths, as upstream).  */
+  gcry_err_code_t (*setiv) (struct gcry_cipher_handle *c, const byte *iv,
+                            size_t ivlen);
+  /* Called by GCRYCTL_RESET after the generic state was cleared; NULL
+     when the generic state is all the mode has.  */
+  void (*reset) (struct gcry_cipher_handle *c);
+  /* Algorithm contexts the handle holds: 0 or 1 means one; 2 adds a
+     second, reached with cipher_ctx2(), and makes setkey take two keys
+     of the algorithm, concatenated: the first keys cipher_ctx() (and
+     the bulk functions), the second cipher_ctx2() (XTS's tweak key).  */
+  unsigned int ncontexts;
+
+  /* The AEAD operations; NULL in modes without a tag, which the API
+     answers with GPG_ERR_INV_CIPHER_MODE, as upstream.  They serve
+     gcry_cipher_authenticate, gcry_cipher_gettag, gcry_cipher_checktag,
+     gcry_cipher_info (GCRYCTL_GET_TAGLEN) and gcry_cipher_ctl
+     (GCRYCTL_SET_DECRYPTION_TAG); cipher.c has checked the pointer
+     arguments (NULL only with a length of 0).  */
+  gcry_err_code_t (*authenticate) (struct gcry_cipher_handle *c,
+                                   const byte *abuf, size_t abuflen);
+  gcry_err_code_t (*get_tag) (struct gcry_cipher_handle *c, byte *tag,
+                              size_t taglen);
+  gcry_err_code_t (*check_tag) (struct gcry_cipher_handle *c,
+                                const byte *tag, size_t taglen);
+  gcry_err_code_t (*get_taglen) (struct gcry_cipher_handle *c,
+                                 size_t *taglen);
+  gcry_err_code_t (*set_decryption_tag) (struct gcry_cipher_handle *c,
+                                         const byte *tag, size_t taglen);
+  /* GCRYCTL_SET_TAGLEN (cipher.c has checked that the argument is an
+     int); NULL: GPG_ERR_INV_CIPHER_MODE, as upstream.  */
+  gcry_err_code_t (*set_taglen) (struct gcry_cipher_handle *c, int taglen);
+
+  /* Called by setkey once the algorithm took KEY (the handle is keyed):
+     the mode's own key setup (GCM: H) and key rules (GCM-SIV: 16 or 32
+     bytes only).  An error fails the setkey as the algorithm's would.
+     NULL: nothing to do.  */
+  gcry_err_code_t (*setkey_done) (struct gcry_cipher_handle *c,
+                                  const byte *key, size_t keylen);
+} cipher_mode_spec_t;
+
+extern const cipher_mode_spec_t _gcry_cipher_mode_ecb;
+extern const cipher_mode_spec_t _gcry_cipher_mode_cbc;
+extern const cipher_mode_spec_t _gcry_cipher_mode_cfb;
+extern const cipher_mode_spec_t _gcry_cipher_mode_cfb8;
+extern const cipher_mode_spec_t _gcry_cipher_mode_ofb;
+extern const cipher_mode_spec_t _gcry_cipher_mode_ctr;
+extern const cipher_mode_spec_t _gcry_cipher_mode_xctr;
+extern const cipher_mode_spec_t _gcry_cipher_mode_gcm;
+extern const cipher_mode_spec_t _gcry_cipher_mode_gcm_siv;
+extern const cipher_mode_spec_t _gcry_cipher_mode_xts;
+extern const cipher_mode_spec_t _gcry_cipher_mode_aeswrap;
+extern const cipher_mode_spec_t _gcry_cipher_mode_ocb;
+extern const cipher_mode_spec_t _gcry_cipher_mode_hctr2;
+extern const cipher_mode_spec_t _gcry_cipher_mode_ccm;
+extern const cipher_mode_spec_t _gcry_cipher_mode_eax;
+extern const cipher_mode_spec_t _gcry_cipher_mode_siv;
+
+/* GCRYCTL_SET_CCM_LENGTHS (cipher-ccm.c): the payload, AAD and tag
+   lengths CCM needs before its first block.  */
+gcry_err_code_t _gcry_cipher_ccm_set_lengths (struct gcry_cipher_handle *c,
+                                              u64 datalen, u64 aadlen,
+                                              u64 taglen);
+
+/* OCB's L_i table: L_0 .. L_63, one per possible ntz of a 64-bit block
+   index, so offsets never need an L computed on the fly.  */
+#define OCB_L_COUNT 64
+
+
+/*
+ * The handle.  Used by one thread at a time (the application's duty, as
+ * upstream); it owns a copy of the expanded key, so the caller's key
+ * buffer may be wiped right after setkey.  Allocated in secure memory
+ * with GCRY_CIPHER_SECURE, wiped entirely on close.
+ */
+struct gcry_cipher_handle
+{
+  unsigned int magic;           /* CIPHER_HANDLE_MAGIC_* while open.  */
+  void *alloc_base;             /* What to free: the handle is aligned.  */
+  size_t alloc_size;            /* Bytes from ALLOC_BASE to wipe.  */
+
+  const gcry_cipher_spec_t *spec;
+  const cipher_mode_spec_t *mode_spec;
+  int algo;
+  int mode;
+  unsigned int flags;           /* GCRY_CIPHER_* open flags, CTS/MAC
+                                   toggled by gcry_cipher_ctl.  */
+  struct {
+    unsigned int key:1;            /* setkey succeeded.  */
+    unsigned int iv:1;             /* setiv with an IV.  */
+    unsigned int allow_weak_key:1; /* GCRYCTL_SET_ALLOW_WEAK_KEY.  */
+    unsigned int finalize:1;       /* GCRYCTL_FINALIZE seen.  */
+  } marks;
+
+  /* Kernel functions chosen at setkey (see above).  */
+  cipher_bulk_ops_t bulk;
+
+  /* Chaining state shared by the classic modes, with upstream's rules:
+     IV is the CBC/CFB/OFB register (CFB/OFB keep the current keystream
+     block in it while UNUSED > 0), LASTIV the previous CFB register (for
+     GCRYCTL_CFB_SYNC), CTR the counter block of CTR mode (set only by
+     gcry_cipher_setctr, as upstream), KEYSTREAM the current CTR/XCTR
+     keystream block whose last UNUSED bytes are still to be used.  */
+  byte iv[CIPHER_MAX_BLOCKSIZE];
+  byte lastiv[CIPHER_MAX_BLOCKSIZE];
+  byte ctr[CIPHER_MAX_BLOCKSIZE];
+  byte keystream[CIPHER_MAX_BLOCKSIZE];
+  size_t unused;
+
+  /* Mode-specific state.  Modes with more state than the above (XTS
+     tweak key, OCB L table, GCM powers of H) add a member to this union
+     together with their mode file.  */
+  union {
+    struct {
+      u64 index;                /* XCTR block number of the next block.  */
+    } xctr;
+    struct {
+      /* GCM (cipher-gcm.c).  The counter block is c->ctr, the partly
+         used keystream block c->keystream/c->unused.  */
+      ghash_key_t ghash;        /* H and its powers, from setkey.  */
+      byte acc[16];             /* GHASH of the message so far.  */
+      byte pending[16];         /* Input waiting to fill a GHASH block. */
+      byte ek_j0[16];           /* E(K, J0): masks the tag.  */
+      byte tag[16];             /* The tag once TAG_DONE.  */
+      u64 aadlen;               /* Bytes of AAD so far.  */
+      u64 datalen;              /* Bytes of data so far.  */
+      unsigned int npending;    /* Bytes in PENDING.  */
+      unsigned int aad_done:1;  /* Data started: no more AAD.  */
+      unsigned int tag_done:1;  /* Tag computed: message over.  */
+      unsigned int over_limit:1; /* A length limit was passed.  */
+    } gcm;
+    struct {
+      /* GCM-SIV (cipher-gcm-siv.c).  */
+      ghash_key_t polyval;      /* Message-authentication key.  */
+      byte acc[16];             /* POLYVAL of the message so far.  */
+      byte pending[16];         /* Input waiting to fill a block.  */
+      byte tag[16];             /* Computed, or set for decryption.  */
+      byte nonce[12];
+      u64 aadlen;               /* Bytes of AAD so far.  */
+      u64 datalen;              /* Bytes of data so far.  */
+      byte master[32];          /* The key-generating key, to put back
+                                   into the context after a nonce.  */
+      unsigned int keylen;      /* Its length: 16 or 32.  */
+      unsigned int derived:1;   /* The context holds the nonce's key.  */
+      unsigned int npending;    /* Bytes in PENDING.  */
+      unsigned int aad_done:1;  /* Data started: no more AAD.  */
+      unsigned int data_done:1; /* The one encrypt/decrypt happened.  */
+      unsigned int tag_set:1;   /* TAG holds a tag.  */
+      unsigned int over_limit:1; /* A length limit was passed.  */
+    } gcm_siv;
+    struct {
+      /* Unpadded length of the last KWP unwrap, 4 bytes big-endian (0
+         after KW), for gcry_cipher_info (GCRYCTL_GET_KEYLEN).  */
+      byte plen[4];
+    } wrap;
+    struct {
+      /* OCB (cipher-ocb.c).  Derived from the key at setkey, kept by
+         reset: L_* = E(K, 0), L_$ = double(L_*), L_i = double^(i+1)(L_$).
+         The ocb kernel slots will read L from here.  */
+      byte l_star[16];
+      byte l_dollar[16];
+      byte l[OCB_L_COUNT][16];
+      /* The message.  */
+      byte offset[16];          /* Offset of the last data block.  */
+      byte checksum[16];        /* Checksum of the plaintext so far.  */
+      byte aad_offset[16];      /* Offset of the last AAD block.  */
+      byte aad_sum[16];         /* Sum of the AAD blocks so far.  */
+      byte aad_pending[16];     /* AAD waiting to fill a block.  */
+      byte tag[16];             /* After the data: E(...) of the tag;
+                                   with TAG_DONE: the full tag.  */
+      u64 data_nblocks;         /* Full data blocks so far.  */
+      u64 aad_nblocks;          /* Full AAD blocks so far.  */
+      unsigned int aad_npending; /* Bytes in AAD_PENDING.  */
+      unsigned int taglen;      /* 8, 12 or 16 (GCRYCTL_SET_TAGLEN).  */
+      unsigned int data_done:1; /* The last chunk (FINALIZE) was done.  */
+      unsigned int tag_done:1;  /* HASH(K, A) added: no more AAD.  */
+    } ocb;
+    struct {
+      /* HCTR2 (cipher-hctr2.c), all from setkey and setiv.  */
+      ghash_key_t polyval;      /* h = E(K, le128(0)).  */
+      byte l[16];               /* L = E(K, le128(1)).  */
+      /* POLYVAL state after the tweak length block and the padded
+         tweak: [0] for messages whose part after the first block is a
+         block multiple, [1] for the others.  */
+      byte tweak_acc[2][16];
+    } hctr2;
+    struct {
+      /* CCM (cipher-ccm.c).  The counter block is c->ctr (A_1 on once
+         the lengths are set), the partly used keystream c->keystream.  */
+      byte mac[16];             /* CBC-MAC chaining value; the tag once
+                                   TAG_DONE.  */
+      byte pending[16];         /* MAC input waiting to fill a block.  */
+      byte s0[16];              /* E(K, A_0): masks the tag.  */
+      u64 aad_left;             /* AAD bytes still to come.  */
+      u64 data_left;            /* Payload bytes still to come.  */
+      unsigned int npending;    /* Bytes in PENDING.  */
+      unsigned int taglen;      /* M: 4..16, 0 until the lengths.  */
+      unsigned int nonce_set:1; /* setiv took a nonce.  */
+      unsigned int lengths_set:1; /* GCRYCTL_SET_CCM_LENGTHS done.  */
+      unsigned int tag_done:1;  /* MAC holds the tag.  */
+    } ccm;
+    struct {
+      /* EAX (cipher-eax.c).  The counter block is c->ctr.  */
+      cmac_subkeys_t subkeys;   /* From setkey, kept by reset.  */
+      cmac_state_t header;      /* OMAC^1 over the AAD so far.  */
+      cmac_state_t data;        /* OMAC^2 over the ciphertext so far.  */
+      byte nonce_mac[CMAC_MAX_BLOCKSIZE]; /* N = OMAC^0(nonce).  */
+      byte tag[CMAC_MAX_BLOCKSIZE];       /* With TAG_DONE.  */
+      unsigned int nonce_set:1; /* N, HEADER and DATA are started.  */
+      unsigned int tag_done:1;  /* The message is over.  */
+    } eax;
+    struct {
+      /* SIV (cipher-siv.c).  S2V runs on the first key (cipher_ctx),
+         CTR on the second (cipher_ctx2) with the counter in c->ctr.  */
+      cmac_subkeys_t subkeys;   /* From setkey, kept by reset.  */
+      byte d_init[16];          /* CMAC(K1, 0^128): S2V's starting D.  */
+      byte d[16];               /* S2V's D after the AD so far.  */
+      byte v[16];               /* The SIV, once TAG_DONE.  */
+      byte dec_tag[16];         /* GCRYCTL_SET_DECRYPTION_TAG.  */
+      unsigned int ncomponents; /* S2V inputs so far (AD and nonce).  */
+      unsigned int nonce_set:1; /* The nonce (last AD) was given.  */
+      unsigned int dec_tag_set:1;
+      unsigned int tag_done:1;  /* The one encrypt/decrypt, or the tag of
+                                   an empty message, happened.  */
+    } siv;
+  } u_mode;
+
+  /* The algorithm context (spec->contextsize bytes) follows at the next
+     CIPHER_CONTEXT_ALIGN boundary; use cipher_ctx().  */
+  byte context[] __attribute__ ((aligned (CIPHER_CONTEXT_ALIGN)));
+};
+
+/* cipher.c aligns the handle itself, so this makes the context
+   aligned.  */
+_Static_assert (offsetof (struct gcry_cipher_handle, context)
+                % CIPHER_CONTEXT_ALIGN == 0,
+                "algorithm context must be 64-byte aligned in the handle");
+
+#define CIPHER_HANDLE_MAGIC_NORMAL 0x63686e31u   /* "chn1" */
+#define CIPHER_HANDLE_MAGIC_SECURE 0x63687331u   /* "chs1" */
+
+static inline void *
+cipher_ctx (struct gcry_cipher_handle *c)
+{
+  return c->context;
+}
+
+/* Where a two-context mode's second context starts: after the first,
+   at the next CIPHER_CONTEXT_ALIGN boundary.  */
+static inline size_t
+cipher_ctx2_offset (const gcry_cipher_spec_t *spec)
+{
+  return (spec->contextsize + CIPHER_CONTEXT_ALIGN - 1)
+         & ~(size_t) (CIPHER_CONTEXT_ALIGN - 1);
+}
+
+/* Bytes from cipher_ctx() that hold algorithm contexts: what open
+   allocates and setkey wipes.  */
+static inline size_t
+cipher_ctx_bytes (const gcry_cipher_spec_t *spec,
+                  const cipher_mode_spec_t *mode_spec)
+{
+  if (mode_spec->ncontexts == 2)
+    return cipher_ctx2_offset (spec) + spec->contextsize;
+  return spec->contextsize;
+}
+
+/* The second algorithm context of a mode with ncontexts == 2.  */
+static inline void *
+cipher_ctx2 (struct gcry_cipher_handle *c)
+{
+  return c->context + cipher_ctx2_offset (c->spec);
+}
+
+
+/*
+ * Helpers for the mode files (cipher.c).
+ */
+
+/* ECB over NBLOCKS blocks through the kernel's ecb_crypt, or block by
+   block through the spec when there is none.  The generic engine.  */
+void _gcry_cipher_ecb_blocks (struct gcry_cipher_handle *c, byte *out,
+                              const byte *in, size_t nblocks, int encrypt);
+
+/* How many blocks the generic paths batch per ecb_crypt call, and so the
+   size of their stack buffers.  8 keeps a bitsliced or 8-way kernel
+   busy and the buffers at 128 bytes.  */
+#define CIPHER_GENERIC_BATCH 8
+
+/* OUT = A ^ B over N bytes; any of them may be the same buffer.  */
+static inline void
+cipher_xor (byte *out, const byte *a, const byte *b, size_t n)
+{
+  size_t i;
+
+  for (i = 0; i < n; i++)
+    out[i] = a[i] ^ b[i];
+}
+
+#endif /* CIPHER_INTERNAL_H */

@@ -1,0 +1,125 @@
+/* cipher-xctr.c - XCTR mode (Crowley, Huckleberry, Biggers: "Length-
+ * preserving encryption with HCTR2", 2021), a mode upstream libgcrypt
+ * does not have.  GCRY_CIPHER_MODE_XCTR.
+ *
+ * Keystream block I (I = 1, 2, ... from the start of the message) is
+ * E(K, IV ^ le128(I)): the block number as a 16-byte little-endian
+ * integer XORed into the IV.  The IV is set with gcry_cipher_setiv and
+ * must be 16 bytes (or NULL: all zero); setiv restarts the message at
+ * I = 1.  Like CTR it streams across calls of any length, and
+ * encryption and decryption are the same.  Needs a 16-byte block
+ * cipher.
+ *
+ * I is kept as a 64-bit number: the high half of le128(I) stays zero
+ * for any message shorter than 2^68 bytes.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "gcrypt-int.h"
+
+#include <string.h>
+
+#include "cipher-internal.h"
+
+#define XCTR_BLOCKSIZE 16
+
+static void
+xctr_reset (gcry_cipher_hd_t c)
+{
+  c->u_mode.xctr.index = 1;
+}
+
+static gcry_err_code_t
+xctr_setiv (gcry_cipher_hd_t c, const byte *iv, size_t ivlen)
+{
+  if (iv && ivlen != XCTR_BLOCKSIZE)
+    return GPG_ERR_INV_LENGTH;
+  if (iv)
+    memcpy (c->iv, iv, XCTR_BLOCKSIZE);
+  else
+    memset (c->iv, 0, XCTR_BLOCKSIZE);
+  c->marks.iv = !!iv;
+  c->u_mode.xctr.index = 1;
+  c->unused = 0;
+  return 0;
+}
+
+/* Generic path: batches of counter blocks through one ECB call.  */
+static void
+xctr_generic (gcry_cipher_hd_t c, byte *out, const byte *in, size_t inlen)
+{
+  byte ks[CIPHER_GENERIC_BATCH * XCTR_BLOCKSIZE];
+  size_t nblocks, n, i;
+  unsigned int j;
+  u64 index;
+
+  while (inlen)
+    {
+      nblocks = (inlen + XCTR_BLOCKSIZE - 1) / XCTR_BLOCKSIZE;
+      if (nblocks > CIPHER_GENERIC_BATCH)
+        nblocks = CIPHER_GENERIC_BATCH;
+      for (i = 0; i < nblocks; i++)
+        {
+          byte *blk = ks + i * XCTR_BLOCKSIZE;
+
+          memcpy (blk, c->iv, XCTR_BLOCKSIZE);
+          index = c->u_mode.xctr.index++;
+          for (j = 0; j < 8; j++)
+            blk[j] ^= (byte) (index >> (8 * j));
+        }
+      _gcry_cipher_ecb_blocks (c, ks, ks, nblocks, 1);
+      n = nblocks * XCTR_BLOCKSIZE;
+      if (n > inlen)
+        {
+          n = inlen;
+          memcpy (c->keystream, ks + (nblocks - 1) * XCTR_BLOCKSIZE,
+                  XCTR_BLOCKSIZE);
+          c->unused = nblocks * XCTR_BLOCKSIZE - inlen;
+        }
+      cipher_xor (out, in, ks, n);
+      in += n;
+      out += n;
+      inlen -= n;
+    }
+  wipememory (ks, sizeof ks);
+}
+
+static gcry_err_code_t
+xctr_crypt (gcry_cipher_hd_t c, byte *out, size_t outsize,
+            const byte *in, size_t inlen)
+{
+  size_t n;
+
+  if (outsize < inlen)
+    return GPG_ERR_BUFFER_TOO_SHORT;
+
+  n = inlen < c->unused ? inlen : c->unused;
+  cipher_xor (out, in, c->keystream + XCTR_BLOCKSIZE - c->unused, n);
+  c->unused -= n;
+  in += n;
+  out += n;
+  inlen -= n;
+  if (!inlen)
+    return 0;
+
+  if (c->bulk.xctr_crypt)
+    {
+      c->bulk.xctr_crypt (cipher_ctx (c), c->iv, &c->u_mode.xctr.index,
+                          out, in, inlen, c->keystream);
+      c->unused = (XCTR_BLOCKSIZE - inlen % XCTR_BLOCKSIZE) % XCTR_BLOCKSIZE;
+    }
+  else
+    xctr_generic (c, out, in, inlen);
+  return 0;
+}
+
+const cipher_mode_spec_t _gcry_cipher_mode_xctr =
+  {
+    .mode = GCRY_CIPHER_MODE_XCTR,
+    .blocksize = XCTR_BLOCKSIZE,
+    .encrypt = xctr_crypt,
+    .decrypt = xctr_crypt,
+    .setiv = xctr_setiv,
+    .reset = xctr_reset,
+  };
