@@ -1,0 +1,465 @@
+/* cipher-gcm-siv.c - AES-GCM-SIV (RFC 8452), nonce-misuse-resistant AEAD.
+ *
+ * Upstream's call sequence and errors:
+ *  - setkey: 16 or 32 bytes (AES-128 / AES-256 as the key-generating
+ *    key), anything else GPG_ERR_INV_KEYLEN, whatever the algorithm id.
+ *  - setiv: the 12-byte nonce (other lengths GPG_ERR_INV_ARG), once per
+ *    message: a second setiv without reset or setkey is
+ *    GPG_ERR_INV_STATE.  It derives the message keys; everything else
+ *    needs it first (GPG_ERR_INV_STATE).
+ *  - authenticate: any number of calls before the data.
+ *  - encrypt: the whole plaintext in one call (the tag must be known
+ *    before the first byte is encrypted); gettag afterwards, any length
+ *    (at most 16 bytes written).  gettag without encrypt finishes an
+ *    empty message.
+ *  - decrypt: the tag first, with gcry_cipher_set_decryption_tag (16
+ *    bytes, else GPG_ERR_INV_ARG), then the whole ciphertext in one call,
+ *    which fails with GPG_ERR_CHECKSUM (and a zeroed output) when the tag
+ *    does not match; checktag compares with the tag set.
+ *  - checktag: exactly 16 bytes, else GPG_ERR_CHECKSUM; constant time.
+ *  - Data and AAD are limited to 2^36 - 32 bytes each (RFC 8452 allows
+ *    2^36): GPG_ERR_INV_LENGTH, sticky until reset.
+ *
+ * The algorithm context holds the key-generating key until setiv, then
+ * the nonce's message-encryption key; reset (and the next setiv) put the
+ * key-generating key back from the copy the handle keeps.
+ *
+ * POLYVAL runs on the kernel chosen at setiv (ghash.c); the counter mode
+ * (32-bit little-endian counter in the first four bytes, wrapping
+ * without carry) batches counter blocks through ECB, so it rides on the
+ * algorithm's multi-block kernel.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "gcrypt-int.h"
+
+#include <string.h>
+
+#include "cipher-internal.h"
+#include "ghash.h"
+
+#define SIV_BLOCKSIZE 16
+#define SIV_NONCELEN 12
+#define SIV_MAX_LEN ((((u64) 1) << 36) - 32)
+
+static inline u32
+get_le32 (const byte *p)
+{
+  return ((u32) p[3] << 24) | ((u32) p[2] << 16) | ((u32) p[1] << 8) | p[0];
+}
+
+static inline void
+put_le32 (byte *p, u32 v)
+{
+  p[0] = v;
+  p[1] = v >> 8;
+  p[2] = v >> 16;
+  p[3] = v >> 24;
+}
+
+
+/* POLYVAL over a byte stream; PENDING holds a partial block.  */
+static void
+hash_bytes (gcry_cipher_hd_t c, const byte *buf, size_t len)
+{
+  byte *pending = c->u_mode.gcm_siv.pending;
+  unsigned int npending = c->u_mode.gcm_siv.npending;
+  byte *acc = c->u_mode.gcm_siv.acc;
+  size_t n;
+
+  if (!len)
+    return;
+  if (npending)
+    {
+      n = SIV_BLOCKSIZE - npending;
+      if (n > len)
+        n = len;
+      memcpy (pending + npending, buf, n);
+      npending += n;
+      buf += n;
+      len -= n;
+      if (npending < SIV_BLOCKSIZE)
+        {
+          c->u_mode.gcm_siv.npending = npending;
+          return;
+        }
+      _gcry_polyval_update (&c->u_mode.gcm_siv.polyval, acc, pending, 1);
+      npending = 0;
+    }
+  n = len / SIV_BLOCKSIZE;
+  if (n)
+    _gcry_polyval_update (&c->u_mode.gcm_siv.polyval, acc, buf, n);
+  buf += n * SIV_BLOCKSIZE;
+  len -= n * SIV_BLOCKSIZE;
+  memcpy (pending, buf, len);
+  c->u_mode.gcm_siv.npending = len;
+}
+
+static void
+hash_pad (gcry_cipher_hd_t c)
+{
+  unsigned int npending = c->u_mode.gcm_siv.npending;
+
+  if (!npending)
+    return;
+  memset (c->u_mode.gcm_siv.pending + npending, 0, SIV_BLOCKSIZE - npending);
+  _gcry_polyval_update (&c->u_mode.gcm_siv.polyval, c->u_mode.gcm_siv.acc,
+                        c->u_mode.gcm_siv.pending, 1);
+  wipememory (c->u_mode.gcm_siv.pending, SIV_BLOCKSIZE);
+  c->u_mode.gcm_siv.npending = 0;
+}
+
+/* Counter mode of RFC 8452: counter block = TAG with the top bit of the
+   last byte set; the first 32 bits are a little-endian counter.  */
+static void
+siv_ctr (gcry_cipher_hd_t c, const byte *tag, byte *out, const byte *in,
+         size_t len)
+{
+  byte ks[CIPHER_GENERIC_BATCH * SIV_BLOCKSIZE];
+  byte ctr[SIV_BLOCKSIZE];
+  size_t nblocks, n, i;
+  u32 counter;
+
+  memcpy (ctr, tag, SIV_BLOCKSIZE);
+  ctr[SIV_BLOCKSIZE - 1] |= 0x80;
+  counter = get_le32 (ctr);
+  while (len)
+    {
+      nblocks = (len + SIV_BLOCKSIZE - 1) / SIV_BLOCKSIZE;
+      if (nblocks > CIPHER_GENERIC_BATCH)
+        nblocks = CIPHER_GENERIC_BATCH;
+      for (i = 0; i < nblocks; i++)
+        {
+          put_le32 (ctr, counter++);
+          memcpy (ks + i * SIV_BLOCKSIZE, ctr, SIV_BLOCKSIZE);
+        }
+      _gcry_cipher_ecb_blocks (c, ks, ks, nblocks, 1);
+      n = nblocks * SIV_BLOCKSIZE;
+      if (n > len)
+        n = len;
+      cipher_xor (out, in, ks, n);
+      out += n;
+      in += n;
+      len -= n;
+    }
+  wipememory (ks, sizeof ks);
+  wipememory (ctr, sizeof ctr);
+}
+
+/* The expected tag: POLYVAL over the padded AAD and data (already
+   absorbed) and the length block, XOR the nonce, top bit cleared,
+   encrypted with the message-encryption key.  */
+static void
+siv_finish_tag (gcry_cipher_hd_t c, byte *tag)
+{
+  byte lenblock[SIV_BLOCKSIZE];
+  size_t i;
+
+  hash_pad (c);
+  ghash_put_le64 (lenblock, c->u_mode.gcm_siv.aadlen << 3);
+  ghash_put_le64 (lenblock + 8, c->u_mode.gcm_siv.datalen << 3);
+  _gcry_polyval_update (&c->u_mode.gcm_siv.polyval, c->u_mode.gcm_siv.acc,
+                        lenblock, 1);
+  for (i = 0; i < SIV_BLOCKSIZE; i++)
+    tag[i] = c->u_mode.gcm_siv.acc[i]
+             ^ (i < SIV_NONCELEN ? c->u_mode.gcm_siv.nonce[i] : 0);
+  tag[SIV_BLOCKSIZE - 1] &= 0x7f;
+  c->spec->encrypt (cipher_ctx (c), tag, tag);
+  wipememory (c->u_mode.gcm_siv.acc, sizeof c->u_mode.gcm_siv.acc);
+}
+
+
+/*
+ * Keys and message state.
+ */
+
+static void
+siv_clear_message (gcry_cipher_hd_t c)
+{
+  wipememory (c->u_mode.gcm_siv.acc, sizeof c->u_mode.gcm_siv.acc);
+  wipememory (c->u_mode.gcm_siv.pending, sizeof c->u_mode.gcm_siv.pending);
+  wipememory (c->u_mode.gcm_siv.tag, sizeof c->u_mode.gcm_siv.tag);
+  wipememory (c->u_mode.gcm_siv.nonce, sizeof c->u_mode.gcm_siv.nonce);
+  wipememory (&c->u_mode.gcm_siv.polyval, sizeof c->u_mode.gcm_siv.polyval);
+  c->u_mode.gcm_siv.npending = 0;
+  c->u_mode.gcm_siv.aadlen = 0;
+  c->u_mode.gcm_siv.datalen = 0;
+  c->u_mode.gcm_siv.aad_done = 0;
+  c->u_mode.gcm_siv.data_done = 0;
+  c->u_mode.gcm_siv.tag_set = 0;
+  c->u_mode.gcm_siv.over_limit = 0;
+  c->marks.iv = 0;
+}
+
+/* Put the key-generating key back into the algorithm context after a
+   nonce replaced it with the message-encryption key.  */
+static void
+siv_restore_master (gcry_cipher_hd_t c)
+{
+  if (!c->u_mode.gcm_siv.derived || !c->marks.key)
+    return;
+  wipememory (cipher_ctx (c), c->spec->contextsize);
+  memset (&c->bulk, 0, sizeof c->bulk);
+  /* The algorithm took this key before; it cannot fail now.  */
+  c->spec->setkey (cipher_ctx (c), c->u_mode.gcm_siv.master,
+                   c->u_mode.gcm_siv.keylen, &c->bulk);
+  c->u_mode.gcm_siv.derived = 0;
+}
+
+/* After the algorithm took the key: RFC 8452's key lengths only, and a
+   copy of the key for siv_restore_master.  */
+static gcry_err_code_t
+siv_setkey_done (gcry_cipher_hd_t c, const byte *key, size_t keylen)
+{
+  siv_clear_message (c);
+  wipememory (c->u_mode.gcm_siv.master, sizeof c->u_mode.gcm_siv.master);
+  c->u_mode.gcm_siv.keylen = 0;
+  c->u_mode.gcm_siv.derived = 0;
+  if (keylen != 16 && keylen != 32)
+    return GPG_ERR_INV_KEYLEN;
+  memcpy (c->u_mode.gcm_siv.master, key, keylen);
+  c->u_mode.gcm_siv.keylen = keylen;
+  return 0;
+}
+
+static void
+siv_reset (gcry_cipher_hd_t c)
+{
+  siv_clear_message (c);
+  siv_restore_master (c);
+}
+
+/* RFC 8452 section 4: the message keys are the first halves of
+   E(K, LE32(i) || nonce) for i = 0, 1 (authentication) and 2..3 or 2..5
+   (encryption).  */
+static gcry_err_code_t
+siv_setiv (gcry_cipher_hd_t c, const byte *iv, size_t ivlen)
+{
+  byte in[SIV_BLOCKSIZE], out[SIV_BLOCKSIZE];
+  byte auth_key[SIV_BLOCKSIZE], enc_key[32];
+  size_t keylen = c->u_mode.gcm_siv.keylen;
+  gcry_err_code_t rc;
+  u32 i;
+
+  if (ivlen != SIV_NONCELEN || !iv)
+    return GPG_ERR_INV_ARG;
+  if (!c->marks.key || !keylen)
+    return GPG_ERR_INV_STATE;
+  if (c->marks.iv)
+    return GPG_ERR_INV_STATE;   /* One nonce per reset or setkey.  */
+
+  /* A new message; a decryption tag set before the nonce stays, as
+     upstream.  */
+  wipememory (c->u_mode.gcm_siv.acc, sizeof c->u_mode.gcm_siv.acc);
+  wipememory (c->u_mode.gcm_siv.pending, sizeof c->u_mode.gcm_siv.pending);
+  c->u_mode.gcm_siv.npending = 0;
+  c->u_mode.gcm_siv.aadlen = 0;
+  c->u_mode.gcm_siv.datalen = 0;
+  c->u_mode.gcm_siv.aad_done = 0;
+  c->u_mode.gcm_siv.data_done = 0;
+  c->u_mode.gcm_siv.over_limit = 0;
+  siv_restore_master (c);
+  memcpy (c->u_mode.gcm_siv.nonce, iv, SIV_NONCELEN);
+  memcpy (in + 4, iv, SIV_NONCELEN);
+  for (i = 0; i < 2 + keylen / 8; i++)
+    {
+      put_le32 (in, i);
+      c->spec->encrypt (cipher_ctx (c), out, in);
+      if (i < 2)
+        memcpy (auth_key + 8 * i, out, 8);
+      else
+        memcpy (enc_key + 8 * (i - 2), out, 8);
+    }
+  _gcry_polyval_setkey (&c->u_mode.gcm_siv.polyval, auth_key, NULL);
+
+  wipememory (cipher_ctx (c), c->spec->contextsize);
+  memset (&c->bulk, 0, sizeof c->bulk);
+  c->u_mode.gcm_siv.derived = 1;
+  rc = c->spec->setkey (cipher_ctx (c), enc_key, keylen, &c->bulk);
+
+  wipememory (in, sizeof in);
+  wipememory (out, sizeof out);
+  wipememory (auth_key, sizeof auth_key);
+  wipememory (enc_key, sizeof enc_key);
+  if (rc && rc != GPG_ERR_WEAK_KEY)
+    {
+      siv_reset (c);
+      return rc;
+    }
+  c->marks.iv = 1;
+  return 0;
+}
+
+
+/*
+ * The API operations.
+ */
+
+static gcry_err_code_t
+siv_authenticate (gcry_cipher_hd_t c, const byte *abuf, size_t abuflen)
+{
+  if (c->u_mode.gcm_siv.over_limit)
+    return GPG_ERR_INV_LENGTH;
+  if (c->u_mode.gcm_siv.tag_set || !c->marks.iv
+      || c->u_mode.gcm_siv.aad_done || c->u_mode.gcm_siv.data_done)
+    return GPG_ERR_INV_STATE;
+  if ((u64) abuflen > SIV_MAX_LEN - c->u_mode.gcm_siv.aadlen)
+    {
+      c->u_mode.gcm_siv.over_limit = 1;
+      return GPG_ERR_INV_LENGTH;
+    }
+  c->u_mode.gcm_siv.aadlen += abuflen;
+  hash_bytes (c, abuf, abuflen);
+  return 0;
+}
+
+/* Checks and bookkeeping common to both directions; TAG_NEEDED is the
+   state of tag_set the direction requires.  */
+static gcry_err_code_t
+siv_data_prologue (gcry_cipher_hd_t c, size_t outsize, size_t inlen,
+                   int tag_needed)
+{
+  if (outsize < inlen)
+    return GPG_ERR_BUFFER_TOO_SHORT;
+  if (c->u_mode.gcm_siv.over_limit)
+    return GPG_ERR_INV_LENGTH;
+  if (c->u_mode.gcm_siv.tag_set != tag_needed || !c->marks.iv
+      || c->u_mode.gcm_siv.data_done)
+    return GPG_ERR_INV_STATE;
+  if (!c->u_mode.gcm_siv.aad_done)
+    {
+      hash_pad (c);
+      c->u_mode.gcm_siv.aad_done = 1;
+    }
+  if ((u64) inlen > SIV_MAX_LEN - c->u_mode.gcm_siv.datalen)
+    {
+      c->u_mode.gcm_siv.over_limit = 1;
+      return GPG_ERR_INV_LENGTH;
+    }
+  c->u_mode.gcm_siv.datalen += inlen;
+  return 0;
+}
+
+static gcry_err_code_t
+siv_encrypt (gcry_cipher_hd_t c, byte *out, size_t outsize,
+             const byte *in, size_t inlen)
+{
+  gcry_err_code_t rc = siv_data_prologue (c, outsize, inlen, 0);
+
+  if (rc)
+    return rc;
+  /* The plaintext is hashed before OUT (maybe IN) is written.  */
+  hash_bytes (c, in, inlen);
+  siv_finish_tag (c, c->u_mode.gcm_siv.tag);
+  c->u_mode.gcm_siv.data_done = 1;
+  c->u_mode.gcm_siv.tag_set = 1;
+  siv_ctr (c, c->u_mode.gcm_siv.tag, out, in, inlen);
+  return 0;
+}
+
+static gcry_err_code_t
+siv_decrypt (gcry_cipher_hd_t c, byte *out, size_t outsize,
+             const byte *in, size_t inlen)
+{
+  byte expected[SIV_BLOCKSIZE];
+  gcry_err_code_t rc = siv_data_prologue (c, outsize, inlen, 1);
+
+  if (rc)
+    return rc;
+  siv_ctr (c, c->u_mode.gcm_siv.tag, out, in, inlen);
+  hash_bytes (c, out, inlen);
+  siv_finish_tag (c, expected);
+  c->u_mode.gcm_siv.data_done = 1;
+  if (_gcry_ct_memcmp (expected, c->u_mode.gcm_siv.tag, SIV_BLOCKSIZE))
+    {
+      /* No unauthenticated plaintext leaves the library.  */
+      wipememory (out, inlen);
+      rc = GPG_ERR_CHECKSUM;
+    }
+  wipememory (expected, sizeof expected);
+  return rc;
+}
+
+static gcry_err_code_t
+siv_set_decryption_tag (gcry_cipher_hd_t c, const byte *tag, size_t taglen)
+{
+  if (taglen != SIV_BLOCKSIZE)
+    return GPG_ERR_INV_ARG;
+  if (c->u_mode.gcm_siv.tag_set)
+    return GPG_ERR_INV_STATE;
+  memcpy (c->u_mode.gcm_siv.tag, tag, SIV_BLOCKSIZE);
+  c->u_mode.gcm_siv.tag_set = 1;
+  return 0;
+}
+
+/* The tag of the message, finishing an empty one if nothing was
+   encrypted.  */
+static gcry_err_code_t
+siv_final_tag (gcry_cipher_hd_t c)
+{
+  gcry_err_code_t rc;
+
+  if (!c->u_mode.gcm_siv.tag_set)
+    {
+      if (!c->marks.key)
+        return GPG_ERR_INV_STATE;
+      rc = siv_encrypt (c, NULL, 0, NULL, 0);
+      if (rc)
+        return rc;
+    }
+  if (c->u_mode.gcm_siv.over_limit)
+    return GPG_ERR_INV_LENGTH;
+  if (!c->u_mode.gcm_siv.data_done)
+    return GPG_ERR_INV_STATE;
+  return 0;
+}
+
+static gcry_err_code_t
+siv_get_tag (gcry_cipher_hd_t c, byte *tag, size_t taglen)
+{
+  gcry_err_code_t rc = siv_final_tag (c);
+
+  if (rc)
+    return rc;
+  memcpy (tag, c->u_mode.gcm_siv.tag,
+          taglen < SIV_BLOCKSIZE ? taglen : SIV_BLOCKSIZE);
+  return 0;
+}
+
+static gcry_err_code_t
+siv_check_tag (gcry_cipher_hd_t c, const byte *tag, size_t taglen)
+{
+  gcry_err_code_t rc = siv_final_tag (c);
+
+  if (rc)
+    return rc;
+  if (taglen != SIV_BLOCKSIZE
+      || _gcry_ct_memcmp (tag, c->u_mode.gcm_siv.tag, SIV_BLOCKSIZE))
+    return GPG_ERR_CHECKSUM;
+  return 0;
+}
+
+static gcry_err_code_t
+siv_get_taglen (gcry_cipher_hd_t c, size_t *taglen)
+{
+  (void) c;
+  *taglen = SIV_BLOCKSIZE;
+  return 0;
+}
+
+const cipher_mode_spec_t _gcry_cipher_mode_gcm_siv =
+  {
+    .mode = GCRY_CIPHER_MODE_GCM_SIV,
+    .blocksize = SIV_BLOCKSIZE,
+    .encrypt = siv_encrypt,
+    .decrypt = siv_decrypt,
+    .setiv = siv_setiv,
+    .reset = siv_reset,
+    .authenticate = siv_authenticate,
+    .get_tag = siv_get_tag,
+    .check_tag = siv_check_tag,
+    .get_taglen = siv_get_taglen,
+    .set_decryption_tag = siv_set_decryption_tag,
+    .setkey_done = siv_setkey_done
+  };

@@ -1,0 +1,515 @@
+/* cipher-gcm.c - Galois/Counter Mode (NIST SP 800-38D).
+ *
+ * Upstream's semantics (its manual, and its behaviour where the manual
+ * is silent):
+ *  - setkey computes H = E(K, 0^128) and prepares the GHASH key; it also
+ *    clears the message state (upstream keeps the old IV state across a
+ *    new key, which no caller can use meaningfully).
+ *  - setiv takes any length but 0 (GPG_ERR_INV_LENGTH); 12 bytes give
+ *    J0 = IV || 0^31 || 1 directly, other lengths go through GHASH.  An
+ *    operation without setiv uses a 16-byte zero IV, as upstream.
+ *  - authenticate may be called any number of times, with any lengths,
+ *    before the first encrypt/decrypt; afterwards GPG_ERR_INV_STATE.
+ *  - encrypt/decrypt take any lengths, any number of calls (upstream
+ *    does not require block multiples: a partial block is kept, both its
+ *    keystream and its GHASH input); after the tag, GPG_ERR_INV_STATE.
+ *  - gettag accepts 4, 8, 12..16 bytes or more (16 written), otherwise
+ *    GPG_ERR_INV_LENGTH; checktag accepts the same lengths but any length
+ *    over 16 fails with GPG_ERR_CHECKSUM; the comparison takes constant
+ *    time.  Once the tag is computed, gettag/checktag can be repeated.
+ *    Without an IV the tag covers the zero IV like any other operation
+ *    (upstream returns an all-zero tag when nothing at all was done).
+ *  - Data is limited to 2^36 - 32 bytes and AAD and IV to 2^61 - 1
+ *    bytes: past that GPG_ERR_INV_LENGTH, then for every call until the
+ *    next setiv.
+ *  - Calls before setkey: GPG_ERR_INV_STATE (upstream crashes on a
+ *    12-byte setiv there).
+ *
+ * Engines: the counter part uses the algorithm's bulk ctr_crypt when it
+ * has one (GCM increments only the low 32 bits of the counter, so a call
+ * that would carry past them is split and the upper 96 bits restored),
+ * else batches of counter blocks through ECB.  GHASH runs on the kernel
+ * chosen at setkey (ghash.c).  Data is processed in chunks small enough
+ * to stay in L1 between the CTR pass and the GHASH pass.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "gcrypt-int.h"
+
+#include <string.h>
+
+#include "cipher-internal.h"
+#include "ghash.h"
+
+#define GCM_BLOCKSIZE 16
+
+/* Bytes per CTR + GHASH round trip: both passes touch the same cache
+   lines.  */
+#define GCM_CHUNK 8192
+
+/* 2^36 - 32 bytes of data (2^39 - 256 bits), 2^61 - 1 bytes of AAD or IV
+   (2^64 - 1 bits, rounded down to bytes).  */
+#define GCM_MAX_DATALEN ((((u64) 1) << 36) - 32)
+#define GCM_MAX_AADLEN  ((((u64) 1) << 61) - 1)
+
+static inline u32
+get_be32 (const byte *p)
+{
+  return ((u32) p[0] << 24) | ((u32) p[1] << 16) | ((u32) p[2] << 8) | p[3];
+}
+
+static inline void
+put_be32 (byte *p, u32 v)
+{
+  p[0] = v >> 24;
+  p[1] = v >> 16;
+  p[2] = v >> 8;
+  p[3] = v;
+}
+
+/* The low 32 bits of the counter block, big-endian, plus one.  */
+static inline void
+inc32 (byte *ctr)
+{
+  put_be32 (ctr + 12, get_be32 (ctr + 12) + 1);
+}
+
+
+/*
+ * GHASH over a byte stream: PENDING collects bytes until a block is
+ * full; pad() hashes a final partial block zero-padded.
+ */
+
+static void
+hash_bytes (gcry_cipher_hd_t c, byte *acc, const byte *buf, size_t len)
+{
+  byte *pending = c->u_mode.gcm.pending;
+  unsigned int npending = c->u_mode.gcm.npending;
+  size_t n;
+
+  if (!len)
+    return;
+  if (npending)
+    {
+      n = GCM_BLOCKSIZE - npending;
+      if (n > len)
+        n = len;
+      memcpy (pending + npending, buf, n);
+      npending += n;
+      buf += n;
+      len -= n;
+      if (npending < GCM_BLOCKSIZE)
+        {
+          c->u_mode.gcm.npending = npending;
+          return;
+        }
+      _gcry_ghash_update (&c->u_mode.gcm.ghash, acc, pending, 1);
+      npending = 0;
+    }
+  n = len / GCM_BLOCKSIZE;
+  if (n)
+    _gcry_ghash_update (&c->u_mode.gcm.ghash, acc, buf, n);
+  buf += n * GCM_BLOCKSIZE;
+  len -= n * GCM_BLOCKSIZE;
+  memcpy (pending, buf, len);
+  c->u_mode.gcm.npending = len;
+}
+
+static void
+hash_pad (gcry_cipher_hd_t c, byte *acc)
+{
+  unsigned int npending = c->u_mode.gcm.npending;
+
+  if (!npending)
+    return;
+  memset (c->u_mode.gcm.pending + npending, 0, GCM_BLOCKSIZE - npending);
+  _gcry_ghash_update (&c->u_mode.gcm.ghash, acc, c->u_mode.gcm.pending, 1);
+  wipememory (c->u_mode.gcm.pending, GCM_BLOCKSIZE);
+  c->u_mode.gcm.npending = 0;
+}
+
+static void
+put_bitlengths (byte *block, u64 first, u64 second)
+{
+  ghash_put_be64 (block, first << 3);
+  ghash_put_be64 (block + 8, second << 3);
+}
+
+
+/*
+ * The counter part: c->ctr is the next counter block, c->keystream
+ * holds the keystream of a partly used block whose last c->unused bytes
+ * are left.
+ */
+
+/* Batches of counter blocks through ECB, for algorithms without a bulk
+   CTR.  */
+static void
+ctr_generic (gcry_cipher_hd_t c, byte *out, const byte *in, size_t len)
+{
+  byte ks[CIPHER_GENERIC_BATCH * GCM_BLOCKSIZE];
+  size_t nblocks, n, i;
+
+  while (len)
+    {
+      nblocks = (len + GCM_BLOCKSIZE - 1) / GCM_BLOCKSIZE;
+      if (nblocks > CIPHER_GENERIC_BATCH)
+        nblocks = CIPHER_GENERIC_BATCH;
+      for (i = 0; i < nblocks; i++)
+        {
+          memcpy (ks + i * GCM_BLOCKSIZE, c->ctr, GCM_BLOCKSIZE);
+          inc32 (c->ctr);
+        }
+      _gcry_cipher_ecb_blocks (c, ks, ks, nblocks, 1);
+      n = nblocks * GCM_BLOCKSIZE;
+      if (n > len)
+        {
+          n = len;
+          memcpy (c->keystream, ks + (nblocks - 1) * GCM_BLOCKSIZE,
+                  GCM_BLOCKSIZE);
+          c->unused = nblocks * GCM_BLOCKSIZE - len;
+        }
+      cipher_xor (out, in, ks, n);
+      out += n;
+      in += n;
+      len -= n;
+    }
+  wipememory (ks, sizeof ks);
+}
+
+/* The bulk CTR carries through all 128 bits; GCM must wrap the low 32.
+   Give it at most the blocks up to the wrap, then put back the upper 96
+   bits the carry changed.  */
+static void
+ctr_bulk (gcry_cipher_hd_t c, byte *out, const byte *in, size_t len)
+{
+  byte upper[GCM_BLOCKSIZE - 4];
+  u64 to_wrap, nblocks;
+  size_t n;
+
+  while (len)
+    {
+      to_wrap = ((u64) 1 << 32) - get_be32 (c->ctr + 12);
+      nblocks = ((u64) len + GCM_BLOCKSIZE - 1) / GCM_BLOCKSIZE;
+      if (nblocks < to_wrap)
+        {
+          c->bulk.ctr_crypt (cipher_ctx (c), c->ctr, out, in, len,
+                             c->keystream);
+          c->unused = (GCM_BLOCKSIZE - len % GCM_BLOCKSIZE) % GCM_BLOCKSIZE;
+          return;
+        }
+      n = nblocks > to_wrap ? to_wrap * GCM_BLOCKSIZE : len;
+      memcpy (upper, c->ctr, sizeof upper);
+      c->bulk.ctr_crypt (cipher_ctx (c), c->ctr, out, in, n, c->keystream);
+      memcpy (c->ctr, upper, sizeof upper);
+      c->unused = (GCM_BLOCKSIZE - n % GCM_BLOCKSIZE) % GCM_BLOCKSIZE;
+      out += n;
+      in += n;
+      len -= n;
+    }
+}
+
+static void
+ctr_crypt (gcry_cipher_hd_t c, byte *out, const byte *in, size_t len)
+{
+  size_t n = len < c->unused ? len : c->unused;
+
+  cipher_xor (out, in, c->keystream + GCM_BLOCKSIZE - c->unused, n);
+  c->unused -= n;
+  out += n;
+  in += n;
+  len -= n;
+  if (!len)
+    return;
+  if (c->bulk.ctr_crypt)
+    ctr_bulk (c, out, in, len);
+  else
+    ctr_generic (c, out, in, len);
+}
+
+
+/*
+ * IV and message state.
+ */
+
+/* Forget the message: lengths, GHASH state, tag, IV.  The GHASH key
+   stays.  */
+static void
+gcm_clear_message (gcry_cipher_hd_t c)
+{
+  wipememory (c->u_mode.gcm.acc, sizeof c->u_mode.gcm.acc);
+  wipememory (c->u_mode.gcm.pending, sizeof c->u_mode.gcm.pending);
+  wipememory (c->u_mode.gcm.ek_j0, sizeof c->u_mode.gcm.ek_j0);
+  wipememory (c->u_mode.gcm.tag, sizeof c->u_mode.gcm.tag);
+  wipememory (c->keystream, sizeof c->keystream);
+  wipememory (c->ctr, sizeof c->ctr);
+  c->u_mode.gcm.npending = 0;
+  c->u_mode.gcm.aadlen = 0;
+  c->u_mode.gcm.datalen = 0;
+  c->u_mode.gcm.aad_done = 0;
+  c->u_mode.gcm.tag_done = 0;
+  c->u_mode.gcm.over_limit = 0;
+  c->unused = 0;
+  c->marks.iv = 0;
+}
+
+static gcry_err_code_t
+gcm_setiv (gcry_cipher_hd_t c, const byte *iv, size_t ivlen)
+{
+  byte j0[GCM_BLOCKSIZE];
+  byte lenblock[GCM_BLOCKSIZE];
+
+  gcm_clear_message (c);
+  if (!ivlen)
+    return GPG_ERR_INV_LENGTH;
+  if (!iv)
+    return GPG_ERR_INV_ARG;
+  if (!c->marks.key)
+    return GPG_ERR_INV_STATE;
+  if ((u64) ivlen > GCM_MAX_AADLEN)
+    {
+      c->u_mode.gcm.over_limit = 1;
+      return GPG_ERR_INV_LENGTH;
+    }
+
+  if (ivlen == GCM_BLOCKSIZE - 4)
+    {
+      memcpy (j0, iv, ivlen);
+      put_be32 (j0 + 12, 1);
+    }
+  else
+    {
+      /* J0 = GHASH(IV || 0-pad || 0^64 || [len(IV)]_64).  ACC is zero
+         here and serves as scratch for J0.  */
+      memset (j0, 0, sizeof j0);
+      hash_bytes (c, j0, iv, ivlen);
+      hash_pad (c, j0);
+      put_bitlengths (lenblock, 0, ivlen);
+      _gcry_ghash_update (&c->u_mode.gcm.ghash, j0, lenblock, 1);
+    }
+
+  c->spec->encrypt (cipher_ctx (c), c->u_mode.gcm.ek_j0, j0);
+  memcpy (c->ctr, j0, GCM_BLOCKSIZE);
+  inc32 (c->ctr);
+  c->marks.iv = 1;
+  wipememory (j0, sizeof j0);
+  return 0;
+}
+
+/* Upstream: an operation before any setiv runs with a 16-byte zero IV.  */
+static void
+gcm_default_iv (gcry_cipher_hd_t c)
+{
+  static const byte zero_iv[GCM_BLOCKSIZE];
+
+  if (!c->marks.iv)
+    gcm_setiv (c, zero_iv, sizeof zero_iv);
+}
+
+static void
+gcm_reset (gcry_cipher_hd_t c)
+{
+  gcm_clear_message (c);
+}
+
+/* After the algorithm took the key: the GHASH key H = E(K, 0^128).  */
+static gcry_err_code_t
+gcm_setkey_done (gcry_cipher_hd_t c, const byte *key, size_t keylen)
+{
+  byte h[GCM_BLOCKSIZE];
+
+  (void) key;
+  (void) keylen;
+  gcm_clear_message (c);
+  memset (h, 0, sizeof h);
+  c->spec->encrypt (cipher_ctx (c), h, h);
+  _gcry_ghash_setkey (&c->u_mode.gcm.ghash, h, NULL);
+  wipememory (h, sizeof h);
+  return 0;
+}
+
+
+/*
+ * The API operations.
+ */
+
+static gcry_err_code_t
+gcm_authenticate (gcry_cipher_hd_t c, const byte *abuf, size_t abuflen)
+{
+  if (c->u_mode.gcm.over_limit)
+    return GPG_ERR_INV_LENGTH;
+  if (!c->marks.key || c->u_mode.gcm.tag_done || c->u_mode.gcm.aad_done)
+    return GPG_ERR_INV_STATE;
+  gcm_default_iv (c);
+
+  if ((u64) abuflen > GCM_MAX_AADLEN - c->u_mode.gcm.aadlen)
+    {
+      c->u_mode.gcm.over_limit = 1;
+      return GPG_ERR_INV_LENGTH;
+    }
+  c->u_mode.gcm.aadlen += abuflen;
+  hash_bytes (c, c->u_mode.gcm.acc, abuf, abuflen);
+  return 0;
+}
+
+/* The checks and bookkeeping before data, common to both directions.  */
+static gcry_err_code_t
+gcm_data_prologue (gcry_cipher_hd_t c, size_t outsize, size_t inlen)
+{
+  if (outsize < inlen)
+    return GPG_ERR_BUFFER_TOO_SHORT;
+  if (c->u_mode.gcm.over_limit)
+    return GPG_ERR_INV_LENGTH;
+  if (c->u_mode.gcm.tag_done)
+    return GPG_ERR_INV_STATE;
+  gcm_default_iv (c);
+
+  if (!c->u_mode.gcm.aad_done)
+    {
+      /* The first data ends the AAD.  */
+      hash_pad (c, c->u_mode.gcm.acc);
+      c->u_mode.gcm.aad_done = 1;
+    }
+  if ((u64) inlen > GCM_MAX_DATALEN - c->u_mode.gcm.datalen)
+    {
+      c->u_mode.gcm.over_limit = 1;
+      return GPG_ERR_INV_LENGTH;
+    }
+  c->u_mode.gcm.datalen += inlen;
+  return 0;
+}
+
+/* The stitched kernels of the GCM issue plug in here: a bulk gcm_crypt
+   slot (CTR and GHASH of the ciphertext in one pass, the powers of H
+   from c->u_mode.gcm.ghash) would take the whole blocks of each chunk
+   when no GHASH bytes are pending, leaving the partial ends to the code
+   below.  */
+static gcry_err_code_t
+gcm_encrypt (gcry_cipher_hd_t c, byte *out, size_t outsize,
+             const byte *in, size_t inlen)
+{
+  gcry_err_code_t rc = gcm_data_prologue (c, outsize, inlen);
+  size_t n;
+
+  if (rc)
+    return rc;
+  while (inlen)
+    {
+      n = inlen < GCM_CHUNK ? inlen : GCM_CHUNK;
+      ctr_crypt (c, out, in, n);
+      hash_bytes (c, c->u_mode.gcm.acc, out, n);
+      out += n;
+      in += n;
+      inlen -= n;
+    }
+  return 0;
+}
+
+static gcry_err_code_t
+gcm_decrypt (gcry_cipher_hd_t c, byte *out, size_t outsize,
+             const byte *in, size_t inlen)
+{
+  gcry_err_code_t rc = gcm_data_prologue (c, outsize, inlen);
+  size_t n;
+
+  if (rc)
+    return rc;
+  while (inlen)
+    {
+      n = inlen < GCM_CHUNK ? inlen : GCM_CHUNK;
+      /* Hash first: OUT may be IN.  */
+      hash_bytes (c, c->u_mode.gcm.acc, in, n);
+      ctr_crypt (c, out, in, n);
+      out += n;
+      in += n;
+      inlen -= n;
+    }
+  return 0;
+}
+
+/* SP 800-38D's tag lengths: 128, 120, 112, 104, 96, 64, 32 bits.  */
+static int
+taglen_is_valid (size_t taglen)
+{
+  return (taglen >= 12 && taglen <= 16) || taglen == 8 || taglen == 4;
+}
+
+static gcry_err_code_t
+gcm_compute_tag (gcry_cipher_hd_t c, size_t taglen)
+{
+  byte lenblock[GCM_BLOCKSIZE];
+
+  if (!taglen_is_valid (taglen) && taglen < GCM_BLOCKSIZE)
+    return GPG_ERR_INV_LENGTH;
+  if (c->u_mode.gcm.over_limit)
+    return GPG_ERR_INV_LENGTH;
+  if (c->u_mode.gcm.tag_done)
+    return 0;
+  if (!c->marks.key)
+    return GPG_ERR_INV_STATE;
+  gcm_default_iv (c);
+
+  hash_pad (c, c->u_mode.gcm.acc);
+  put_bitlengths (lenblock, c->u_mode.gcm.aadlen, c->u_mode.gcm.datalen);
+  _gcry_ghash_update (&c->u_mode.gcm.ghash, c->u_mode.gcm.acc, lenblock, 1);
+  cipher_xor (c->u_mode.gcm.tag, c->u_mode.gcm.acc, c->u_mode.gcm.ek_j0,
+              GCM_BLOCKSIZE);
+  c->u_mode.gcm.aad_done = 1;
+  c->u_mode.gcm.tag_done = 1;
+  wipememory (c->u_mode.gcm.acc, sizeof c->u_mode.gcm.acc);
+  wipememory (c->u_mode.gcm.ek_j0, sizeof c->u_mode.gcm.ek_j0);
+  wipememory (c->keystream, sizeof c->keystream);
+  c->unused = 0;
+  return 0;
+}
+
+static gcry_err_code_t
+gcm_get_tag (gcry_cipher_hd_t c, byte *tag, size_t taglen)
+{
+  gcry_err_code_t rc = gcm_compute_tag (c, taglen);
+
+  if (rc)
+    return rc;
+  memcpy (tag, c->u_mode.gcm.tag,
+          taglen < GCM_BLOCKSIZE ? taglen : GCM_BLOCKSIZE);
+  return 0;
+}
+
+static gcry_err_code_t
+gcm_check_tag (gcry_cipher_hd_t c, const byte *tag, size_t taglen)
+{
+  gcry_err_code_t rc = gcm_compute_tag (c, taglen);
+
+  if (rc)
+    return rc;
+  /* The length is public; the comparison takes the same time wherever
+     the tags differ.  */
+  if (!taglen_is_valid (taglen)
+      || _gcry_ct_memcmp (tag, c->u_mode.gcm.tag, taglen))
+    return GPG_ERR_CHECKSUM;
+  return 0;
+}
+
+static gcry_err_code_t
+gcm_get_taglen (gcry_cipher_hd_t c, size_t *taglen)
+{
+  (void) c;
+  *taglen = GCM_BLOCKSIZE;
+  return 0;
+}
+
+const cipher_mode_spec_t _gcry_cipher_mode_gcm =
+  {
+    .mode = GCRY_CIPHER_MODE_GCM,
+    .blocksize = GCM_BLOCKSIZE,
+    .encrypt = gcm_encrypt,
+    .decrypt = gcm_decrypt,
+    .setiv = gcm_setiv,
+    .reset = gcm_reset,
+    .authenticate = gcm_authenticate,
+    .get_tag = gcm_get_tag,
+    .check_tag = gcm_check_tag,
+    .get_taglen = gcm_get_taglen,
+    .setkey_done = gcm_setkey_done
+  };

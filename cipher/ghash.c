@@ -1,0 +1,113 @@
+/* ghash.c - the GHASH/POLYVAL kernel table, its selection and the key
+ * preparation common to every kernel.
+ *
+ * The table lists every implementation, best first, with the HWF_*
+ * features it needs.  A key records the kernel chosen when it was set;
+ * updates never look at CPU features again.  A new kernel (the VAES and
+ * VPCLMULQDQ ones of the GCM issue) is one entry here.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "gcrypt-int.h"
+
+#include "ghash.h"
+
+const ghash_kernel_t _gcry_ghash_kernels[] =
+  {
+#ifdef HAVE_AMD64_ASM
+    {
+      "pclmul", HWF_INTEL_PCLMUL | HWF_INTEL_SSE4_1,
+      _gcry_ghash_setkey_pclmul,
+      _gcry_ghash_update_pclmul,
+      _gcry_polyval_update_pclmul
+    },
+#endif
+    {
+      "portable", 0,
+      _gcry_ghash_setkey_portable,
+      _gcry_ghash_update_portable,
+      _gcry_polyval_update_portable
+    },
+    { NULL, 0, NULL, NULL, NULL }
+  };
+
+const ghash_kernel_t *
+_gcry_ghash_select_kernel (unsigned int hwf)
+{
+  const ghash_kernel_t *k;
+
+  for (k = _gcry_ghash_kernels; k->name; k++)
+    if ((k->hwf & hwf) == k->hwf)
+      return k;
+  /* Unreachable: the portable entry needs nothing.  */
+  return k - 1;
+}
+
+/* H' = H * x^-1 for reflected H (low half first).  Reflected, dividing
+   by x is a left shift; when the x^0 coefficient (bit 127) is set, it
+   becomes x^-1 = x^127 + x^6 + x + 1, reflected bits 0, 121, 126, 127.
+   Constant time: the bit becomes a mask.  */
+static void
+div_x (u64 r[2], const u64 h[2])
+{
+  u64 mask = -(h[1] >> 63);
+
+  r[1] = (h[1] << 1) | (h[0] >> 63);
+  r[0] = h[0] << 1;
+  r[1] ^= mask & 0xc200000000000000ULL;
+  r[0] ^= mask & 1;
+}
+
+static void
+setkey_reflected (ghash_key_t *key, const u64 hp[2],
+                  const ghash_kernel_t *kernel)
+{
+  if (!kernel)
+    kernel = _gcry_ghash_select_kernel (_gcry_get_hw_features ());
+  key->kernel = kernel;
+  kernel->setkey (key, hp);
+}
+
+void
+_gcry_ghash_setkey (ghash_key_t *key, const byte h[16],
+                    const ghash_kernel_t *kernel)
+{
+  u64 hr[2], hp[2];
+
+  hr[1] = ghash_get_be64 (h);
+  hr[0] = ghash_get_be64 (h + 8);
+  div_x (hp, hr);
+  setkey_reflected (key, hp, kernel);
+  wipememory (hr, sizeof hr);
+  wipememory (hp, sizeof hp);
+}
+
+/* The GHASH key of POLYVAL is mulX_GHASH(ByteReverse(H)) (RFC 8452,
+   appendix A); our kernels want that times x^-1, which is
+   ByteReverse(H) itself: reflected, a little-endian load of H.  */
+void
+_gcry_polyval_setkey (ghash_key_t *key, const byte h[16],
+                      const ghash_kernel_t *kernel)
+{
+  u64 hp[2];
+
+  hp[0] = ghash_get_le64 (h);
+  hp[1] = ghash_get_le64 (h + 8);
+  setkey_reflected (key, hp, kernel);
+  wipememory (hp, sizeof hp);
+}
+
+
+static const char *
+ghash_report_current (unsigned int hwf)
+{
+  return _gcry_ghash_select_kernel (hwf)->name;
+}
+
+const gcry_kernel_report_t _gcry_ghash_kernel_reports[] =
+  {
+    { "ghash",   ghash_report_current },
+    { "polyval", ghash_report_current },
+    { NULL, NULL }
+  };

@@ -1,0 +1,166 @@
+/* ghash.h - GHASH (GCM, SP 800-38D) and POLYVAL (GCM-SIV, RFC 8452):
+ * the internal interface of ghash.c (kernel table and selection),
+ * ghash-portable.c and ghash-pclmul.c.
+ *
+ * Both are polynomial hashes over GF(2^128); they differ in bit order
+ * and reduction polynomial only.  RFC 8452 appendix A gives the bridge
+ * this code is built on:
+ *
+ *   POLYVAL(H, X1..Xn) =
+ *     ByteReverse(GHASH(mulX_GHASH(ByteReverse(H)),
+ *                       ByteReverse(X1), ..., ByteReverse(Xn)))
+ *
+ * so every kernel has one multiplier, GHASH's, and POLYVAL differs only
+ * in how blocks and the accumulator are loaded (little-endian instead of
+ * big-endian: a load of the byte-reversed block) and in the key
+ * preparation (mulX_GHASH of the byte-reversed H).
+ *
+ * Representation shared by every kernel.  A field element is held as a
+ * 128-bit integer with the coefficient of x^0 in bit 127 ("reflected"):
+ * a GHASH block loaded big-endian.  The key is stored premultiplied by
+ * x^-1 (H' = H * x^-1 mod g), because the carry-less product of two
+ * reflected values comes out one bit short of the reflected product;
+ * multiplying by H' instead of H absorbs that shift for free.
+ *
+ * Include "gcrypt-int.h" first.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#ifndef GHASH_H
+#define GHASH_H
+
+/* Blocks of GHASH and POLYVAL.  */
+#define GHASH_BLOCKSIZE 16
+
+/* Byte order helpers (any alignment).  */
+static inline u64
+ghash_get_be64 (const byte *p)
+{
+  return ((u64) p[0] << 56) | ((u64) p[1] << 48) | ((u64) p[2] << 40)
+         | ((u64) p[3] << 32) | ((u64) p[4] << 24) | ((u64) p[5] << 16)
+         | ((u64) p[6] << 8) | (u64) p[7];
+}
+
+static inline u64
+ghash_get_le64 (const byte *p)
+{
+  return ((u64) p[7] << 56) | ((u64) p[6] << 48) | ((u64) p[5] << 40)
+         | ((u64) p[4] << 32) | ((u64) p[3] << 24) | ((u64) p[2] << 16)
+         | ((u64) p[1] << 8) | (u64) p[0];
+}
+
+static inline void
+ghash_put_be64 (byte *p, u64 v)
+{
+  int i;
+
+  for (i = 7; i >= 0; i--, v >>= 8)
+    p[i] = (byte) v;
+}
+
+static inline void
+ghash_put_le64 (byte *p, u64 v)
+{
+  int i;
+
+  for (i = 0; i < 8; i++, v >>= 8)
+    p[i] = (byte) v;
+}
+
+/* How many powers of H the key keeps (aggregated reduction width of the
+   PCLMUL kernel).  */
+#define GHASH_NPOWERS 8
+
+struct ghash_kernel;
+
+/* A GHASH or POLYVAL key.  HPOW[I] is H^(I+1) * x^-1 mod g (reflected),
+   as two 64-bit halves, low half first: on a little-endian machine the
+   16 bytes are the 128-bit integer, ready for one vector load.  The
+   portable kernel uses HPOW[0] only.  Holds key material: wipe it.  */
+typedef struct ghash_key
+{
+  u64 hpow[GHASH_NPOWERS][2];
+  const struct ghash_kernel *kernel;
+} ghash_key_t;
+
+/* One implementation.  SETKEY gets H (reflected, H[0] the low half)
+   already multiplied by x^-1 and fills KEY->HPOW.  GHASH and POLYVAL
+   absorb NBLOCKS 16-byte blocks of BUF into the accumulator ACC (16
+   bytes, in the algorithm's own byte order: the GHASH state Y as SP
+   800-38D writes it, the POLYVAL state S as RFC 8452 writes it).
+   NBLOCKS may be 0.  Constant time: no branch or memory address
+   depends on the key, the data or the accumulator.  */
+typedef struct ghash_kernel
+{
+  const char *name;             /* What the configuration report prints. */
+  unsigned int hwf;             /* HWF_* bits required, all of them.  */
+  void (*setkey) (ghash_key_t *key, const u64 h[2]);
+  void (*ghash) (const ghash_key_t *key, byte acc[16], const byte *buf,
+                 size_t nblocks);
+  void (*polyval) (const ghash_key_t *key, byte acc[16], const byte *buf,
+                   size_t nblocks);
+} ghash_kernel_t;
+
+/* Every kernel, best first; the last entry (portable) needs nothing.
+   Terminated by an entry with NAME NULL.  White-box tests walk it.  */
+extern const ghash_kernel_t _gcry_ghash_kernels[];
+
+/* The first kernel of the table that HWF allows.  */
+const ghash_kernel_t *_gcry_ghash_select_kernel (unsigned int hwf);
+
+/* Prepare KEY for GHASH with the hash key H (16 bytes, E(K, 0^128) for
+   GCM) on KERNEL, or on the kernel the current CPU features select when
+   KERNEL is NULL.  */
+void _gcry_ghash_setkey (ghash_key_t *key, const byte h[16],
+                         const ghash_kernel_t *kernel);
+
+/* The same for POLYVAL with its key H (16 bytes, RFC 8452 order).  */
+void _gcry_polyval_setkey (ghash_key_t *key, const byte h[16],
+                           const ghash_kernel_t *kernel);
+
+static inline void
+_gcry_ghash_update (const ghash_key_t *key, byte acc[16], const byte *buf,
+                    size_t nblocks)
+{
+  key->kernel->ghash (key, acc, buf, nblocks);
+}
+
+static inline void
+_gcry_polyval_update (const ghash_key_t *key, byte acc[16], const byte *buf,
+                      size_t nblocks)
+{
+  key->kernel->polyval (key, acc, buf, nblocks);
+}
+
+/* Which kernel serves "ghash" and "polyval" (gcry_get_config's kernel
+   lines); NULL-terminated.  */
+extern const gcry_kernel_report_t _gcry_ghash_kernel_reports[];
+
+
+/* Portable, constant-time (ghash-portable.c): carry-less products from
+   integer multiplications on operands with zero gaps between the used
+   bits.  */
+void _gcry_ghash_setkey_portable (ghash_key_t *key, const u64 h[2]);
+void _gcry_ghash_update_portable (const ghash_key_t *key, byte acc[16],
+                                  const byte *buf, size_t nblocks);
+void _gcry_polyval_update_portable (const ghash_key_t *key, byte acc[16],
+                                    const byte *buf, size_t nblocks);
+
+/* Multiply the reflected element A by H' (= H * x^-1, reflected), giving
+   the reflected A * H in R.  Halves low first.  Shared with the key
+   preparation of every kernel (powers of H).  */
+void _gcry_ghash_mul_portable (u64 r[2], const u64 a[2], const u64 hp[2]);
+
+#ifdef HAVE_AMD64_ASM
+/* PCLMULQDQ (ghash-pclmul.c), interim until the stitched kernels of
+   the GCM issue: 8 blocks per reduction with the powers of H kept in
+   the key.  Needs HWF_INTEL_PCLMUL and HWF_INTEL_SSE4_1.  */
+void _gcry_ghash_setkey_pclmul (ghash_key_t *key, const u64 h[2]);
+void _gcry_ghash_update_pclmul (const ghash_key_t *key, byte acc[16],
+                                const byte *buf, size_t nblocks);
+void _gcry_polyval_update_pclmul (const ghash_key_t *key, byte acc[16],
+                                  const byte *buf, size_t nblocks);
+#endif
+
+#endif /* GHASH_H */
