@@ -1,0 +1,146 @@
+/* aes-ctr-x86.c - glue between the bulk-operations contract and the
+ * x86-64 AES-CTR/XCTR assembly kernels (aes-ctr-x86_64.S).
+ *
+ * The kernels count in 64 bits (one vpaddq per vector); the contract
+ * wants CTR's carry to run through all 128 bits and XCTR's index to be a
+ * 128-bit sum.  The glue reconciles the two: it finds the one place in a
+ * call, if any, where the low 64 bits would wrap, and splits the call
+ * there.  The first part then ends on a block boundary (no keystream
+ * tail), so the split is invisible to the caller.  Everything else --
+ * partial blocks, KS_TAIL, the counter update -- is done by the kernel.
+ *
+ * Each variant gets its own pair of functions (stamped out by a macro),
+ * with the kernel called directly: no per-call selection.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "gcrypt-int.h"
+
+#include <string.h>
+
+#include "aes-aesni.h"
+#include "aes-x86-kernels.h"
+
+typedef void (*ctr_kernel_t) (const aes_hw_key_t *key, byte *ctr,
+                              byte *out, const byte *in, size_t nbytes,
+                              byte *ks_tail);
+typedef void (*xctr_kernel_t) (const aes_hw_key_t *key, const byte *iv,
+                               byte *out, const byte *in, size_t nbytes,
+                               byte *ks_tail, u64 first_index);
+
+static inline u64
+load_be64 (const byte *p)
+{
+  u64 v;
+
+  memcpy (&v, p, 8);
+  return __builtin_bswap64 (v);
+}
+
+/* Blocks started by NBYTES bytes.  */
+static inline size_t
+blocks_started (size_t nbytes)
+{
+  return nbytes / 16 + ((nbytes & 15) != 0);
+}
+
+static inline __attribute__ ((always_inline)) void
+ctr_crypt_split (ctr_kernel_t kernel, void *ctx, byte *ctr, byte *out,
+                 const byte *in, size_t nbytes, byte *ks_tail)
+{
+  const aes_hw_key_t *key = ctx;
+  /* Blocks before the low 64 bits of the counter wrap; 0 means 2^64,
+     more than any call can ask for.  */
+  u64 room = -load_be64 (ctr + 8);
+
+  if (UNLIKELY (room != 0 && blocks_started (nbytes) > room))
+    {
+      /* ROOM < blocks_started (NBYTES) <= SIZE_MAX / 16 + 1, so the
+         product cannot overflow.  The kernel's final counter update
+         carries into the high half.  */
+      size_t head = (size_t) room * 16;
+
+      kernel (key, ctr, out, in, head, ks_tail);
+      out += head;
+      in += head;
+      nbytes -= head;
+    }
+  kernel (key, ctr, out, in, nbytes, ks_tail);
+}
+
+static inline __attribute__ ((always_inline)) void
+xctr_crypt_split (xctr_kernel_t kernel, void *ctx, const byte *iv,
+                  u64 *index, byte *out, const byte *in, size_t nbytes,
+                  byte *ks_tail)
+{
+  const aes_hw_key_t *key = ctx;
+  u64 first = *index;
+  size_t nblocks = blocks_started (nbytes);
+  u64 room = -first;            /* blocks before 2^64; 0 means 2^64 */
+
+  if (UNLIKELY (room != 0 && nblocks > room))
+    {
+      /* Blocks from index 2^64 on: IV ^ le128 (2^64 + m) is
+         (IV ^ le128 (2^64)) ^ le128 (m), so they are an ordinary call
+         with bit 0 of IV byte 8 flipped, counting from m = 0.  */
+      size_t head = (size_t) room * 16;
+      byte iv_high[16];
+
+      kernel (key, iv, out, in, head, ks_tail, first);
+      memcpy (iv_high, iv, 16);
+      iv_high[8] ^= 1;
+      kernel (key, iv_high, out + head, in + head, nbytes - head, ks_tail,
+              0);
+    }
+  else
+    kernel (key, iv, out, in, nbytes, ks_tail, first);
+  *index = first + nblocks;
+}
+
+#define AES_X86_DEFINE_CTR_GLUE(variant)                                \
+  void                                                                  \
+  _gcry_aes_ctr_x86_##variant (void *ctx, byte *ctr, byte *out,         \
+                               const byte *in, size_t nbytes,           \
+                               byte *ks_tail)                           \
+  {                                                                     \
+    ctr_crypt_split (_gcry_aes_ctr_crypt_##variant, ctx, ctr, out, in,  \
+                     nbytes, ks_tail);                                  \
+  }                                                                     \
+                                                                        \
+  void                                                                  \
+  _gcry_aes_xctr_x86_##variant (void *ctx, const byte *iv, u64 *index,  \
+                                byte *out, const byte *in,              \
+                                size_t nbytes, byte *ks_tail)           \
+  {                                                                     \
+    xctr_crypt_split (_gcry_aes_xctr_crypt_##variant, ctx, iv, index,   \
+                      out, in, nbytes, ks_tail);                        \
+  }
+
+AES_X86_DEFINE_CTR_GLUE (aesni_avx)
+AES_X86_DEFINE_CTR_GLUE (vaes_avx2)
+AES_X86_DEFINE_CTR_GLUE (vaes_avx512_ymm)
+AES_X86_DEFINE_CTR_GLUE (vaes_avx512_zmm)
+
+#define AES_X86_CTR_ENTRY(variant, hwf, zmm)                            \
+  { #variant, (hwf), (zmm),                                             \
+    _gcry_aes_ctr_x86_##variant, _gcry_aes_xctr_x86_##variant }
+
+/* Every entry needs HWF_INTEL_AESNI as well: the key they read is
+   expanded by the AES-NI setkey, and disabling "intel-aesni" must keep
+   the library off every AES instruction.  */
+const aes_x86_ctr_kernel_t _gcry_aes_x86_ctr_kernels[] =
+  {
+    AES_X86_CTR_ENTRY (vaes_avx512_zmm,
+                       HWF_INTEL_AESNI | HWF_INTEL_VAES_VPCLMUL
+                       | HWF_INTEL_AVX512, 1),
+    AES_X86_CTR_ENTRY (vaes_avx512_ymm,
+                       HWF_INTEL_AESNI | HWF_INTEL_VAES_VPCLMUL
+                       | HWF_INTEL_AVX512, 0),
+    AES_X86_CTR_ENTRY (vaes_avx2,
+                       HWF_INTEL_AESNI | HWF_INTEL_VAES_VPCLMUL
+                       | HWF_INTEL_AVX2, 0),
+    AES_X86_CTR_ENTRY (aesni_avx,
+                       HWF_INTEL_AESNI | HWF_INTEL_AVX, 0),
+    { NULL, 0, 0, NULL, NULL }
+  };

@@ -1,0 +1,579 @@
+/* aes-ctr-x86_64.S - AES-CTR and AES-XCTR for x86-64: one template,
+ * four instruction sets.
+ *
+ * The body is written once, as the GNU as macro _aes_ctr_crypt below,
+ * and assembled four times (instantiations at the end of the file) after
+ * _set_veclen chooses the vector length VL (bytes) and whether EVEX
+ * encodings (AVX-512) may be used:
+ *
+ *   variant            VL  encoding  vector regs  CPU features needed
+ *   aesni_avx          16  VEX       16 (xmm)     AES-NI, AVX
+ *   vaes_avx2          32  VEX       16 (ymm)     VAES, AVX2
+ *   vaes_avx512_ymm    32  EVEX      32 (ymm)     VAES, AVX512F/BW/VL
+ *   vaes_avx512_zmm    64  EVEX      32 (zmm)     VAES, AVX512F/BW/VL
+ *
+ * Targets: aesni_avx is for every AES-NI CPU since Sandy Bridge and
+ * Bulldozer that has no VAES; vaes_avx2 for Zen 3 and for Intel cores
+ * with VAES but no AVX-512 (Alder Lake and later client cores);
+ * vaes_avx512_ymm for AVX-512 CPUs that lose clock speed on 512-bit code
+ * (Ice Lake server, Tiger Lake); vaes_avx512_zmm for AVX-512 CPUs that do
+ * not (Sapphire Rapids and later, Zen 4, Zen 5).  Which one runs is the
+ * kernel table's business (cipher/aes-ctr-x86.c); nothing here tests CPU
+ * features.
+ *
+ * The two modes, both from FIPS-197 AES applied to counter blocks:
+ *
+ *   CTR  (SP 800-38A): keystream block j is E(K, C + j), the counter C
+ *        a 16-byte big-endian integer.
+ *   XCTR (HCTR2 paper, Crowley et al. 2021, section 4): keystream block
+ *        with index i is E(K, IV xor le128(i)), i counted from 1 in a
+ *        message; the caller passes the index of the first block.
+ *
+ * Both compute counter values as 128-bit little-endian integers, one per
+ * 128-bit lane, and add to the low 64 bits only (vpaddq): the caller
+ * guarantees that the low 64 bits do not wrap between the first and the
+ * last block of one call (the C glue splits a call where they would, which
+ * happens at most once in 2^64 blocks).  CTR byte-reverses each lane
+ * (vpshufb) to big-endian before encrypting; XCTR xors with the IV.
+ *
+ * Tricks, and what they buy:
+ *  - One code path for AES-128/192/256.  Round keys are addressed from
+ *    the last one backwards ("from-end index" e: round key ROUNDS - e), so
+ *    the last nine middle rounds, the final round and their registers are
+ *    the same for every key size; AES-192 and AES-256 enter the round
+ *    sequence earlier, after one compare of ROUNDS per batch of blocks.
+ *  - The round-key pointer is rebased to 112 bytes before the last round
+ *    key so that every round key is within a signed 8-bit displacement in
+ *    the VEX variants, which load each middle round key once per round
+ *    and batch (shorter instructions in the hot loop).
+ *  - Round keys live in registers 16-28 in the EVEX variants (the
+ *    VEX ones have no room: 8 data vectors plus the counter state fill
+ *    most of their 16 registers).
+ *  - The first round key is folded into the XCTR IV once per call
+ *    (IV ^ RK0), so each XCTR block costs one xor before the rounds.
+ *  - The last AES round ends with an xor with the round key, and CTR's
+ *    output is that xored with the input: the main loop xors the input
+ *    into the last round key first (off the critical path), so that
+ *    vaesenclast produces the ciphertext directly.
+ *  - Main loop: 8 vectors (8, 16 or 32 blocks) in flight, enough to hide
+ *    the 4-5 cycle AES latency on every target.  The tail computes the
+ *    keystream of 1, 2, 4 or 8 vectors, the least power of two that
+ *    covers the remaining bytes, so short messages pay for what they use.
+ *  - Exact tails.  EVEX: one masked load and one masked store (byte mask
+ *    from a table) cover the final partial vector; the keystream lane of
+ *    the final partial block is picked with vpermq.  VEX: whole 16-byte
+ *    blocks first, then the final partial block (1-15 bytes) goes through
+ *    a 16-byte bounce buffer in the red zone below the stack pointer,
+ *    copied in 8/4/2/1-byte pieces so no byte outside the caller's
+ *    buffers is read or written; the buffer is wiped afterwards.
+ *  - No vpternlogd: after the two folds above no three-input xor is
+ *    left in the loop (counter ^ RK0 and input ^ RK_LAST are two-input),
+ *    so the EVEX variants gain only masks and registers 16-31.
+ *  - The updated CTR counter block is written with one 16-byte store, so
+ *    the next call's 16-byte load is forwarded from it (narrower stores
+ *    followed by a wider load stall for tens of cycles).
+ *  - Registers that held round keys or keystream are zeroed on exit, and
+ *    vzeroupper ends every variant with VL > 16 (avoids SSE/AVX
+ *    transition penalties in the caller).  Red-zone and vector use only:
+ *    no callee-saved register is touched and the stack pointer never
+ *    moves.
+ *
+ * Entry points (SysV AMD64 ABI; prototypes and caller duties in
+ * cipher/aes-x86-kernels.h):
+ *
+ *   void _gcry_aes_ctr_crypt_<variant> (const aes_hw_key_t *key,
+ *          byte ctr[16], byte *out, const byte *in, size_t nbytes,
+ *          byte ks_tail[16]);
+ *   void _gcry_aes_xctr_crypt_<variant> (const aes_hw_key_t *key,
+ *          const byte iv[16], byte *out, const byte *in, size_t nbytes,
+ *          byte ks_tail[16], u64 first_index);
+ *
+ * NBYTES may be any length, 0 included.  CTR advances CTR by the number
+ * of blocks started (full 128-bit carry on that final update).  When
+ * NBYTES % 16 != 0 the whole keystream block of the final partial block
+ * is stored to KS_TAIL; otherwise KS_TAIL is not touched.  OUT == IN is
+ * allowed.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "asm-common-amd64.h"
+
+/* Offsets in aes_hw_key_t (cipher/aes-aesni.h), pinned there by
+   static_asserts in cipher/aes-x86-kernels.h.  */
+#define AES_KEY_ENC_OFFSET      0
+#define AES_KEY_ROUNDS_OFFSET   480
+
+/*
+ * General-purpose registers.
+ */
+.set KEY,       %rdi    /* aes_hw_key_t *; free once round keys are loaded */
+.set CTRP,      %rsi    /* CTR: counter block (updated at exit); XCTR: IV */
+.set DST,       %rdx    /* output, advanced as bytes are written */
+.set SRC,       %rcx    /* input, advanced as bytes are read */
+.set LEN,       %r8     /* bytes still to process */
+.set KSTAIL,    %r9     /* where the final partial block's keystream goes */
+.set RKBASE,    %r10    /* &enc[ROUNDS] - 112: round key e at 112-16*e */
+.set ROUNDS32,  %eax    /* 10, 12 or 14, kept until the last round */
+.set ROUNDS64,  %rax
+.set TMP64,     %r11    /* scratch */
+.set TMP32,     %r11d
+.set TMP16,     %r11w
+.set TMP8,      %r11b
+
+/* Vector-length dependent names: V<n> is register n at the width of the
+   variant, X<n> its low 128 bits.  */
+.macro _set_veclen vl, evex
+  .set VL, \vl
+  .set USE_EVEX, \evex
+  .irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+    .if VL == 16
+      .set V\i, %xmm\i
+    .elseif VL == 32
+      .set V\i, %ymm\i
+    .else
+      .set V\i, %zmm\i
+    .endif
+    .set X\i, %xmm\i
+  .endr
+
+  /* V0-V7: AES states of the vectors in flight; in the tail, keystream. */
+  .set LE_CTR,      V8    /* next counter values, LE128 per lane */
+  .set X_LE_CTR,    X8
+  .set LE_INC,      V9    /* VL/16 in the low qword of every lane */
+  .set BSWAP,       V10   /* CTR: byte-reversal shuffle, every lane */
+  .set X_BSWAP,     X10
+  .set IV_RK0,      V10   /* XCTR: IV ^ first round key, every lane */
+  .set RK0,         V11   /* first round key, every lane */
+  .set RK_LAST,     V12   /* last round key, every lane */
+  .set RK_TMP,      V13   /* VEX: middle round key of the current round */
+  .set TMP,         V14   /* last round key ^ input block(s) */
+  .set X_CTR_OUT,   X15   /* CTR: counter block to store at exit (BE) */
+  /* EVEX: middle round keys by from-end index e = 1..13 (round key
+     ROUNDS - e), kept for the whole call.  */
+  .set RK1, V16
+  .set RK2, V17
+  .set RK3, V18
+  .set RK4, V19
+  .set RK5, V20
+  .set RK6, V21
+  .set RK7, V22
+  .set RK8, V23
+  .set RK9, V24
+  .set RK10, V25
+  .set RK11, V26
+  .set RK12, V27
+  .set RK13, V28
+.endm
+
+/* Encoding-neutral spellings: EVEX for the AVX-512 variants (needed for
+   zmm and for registers 16-31), VEX elsewhere.  */
+.macro _vpxor a, b, dst
+  .if USE_EVEX
+    vpxord \a, \b, \dst
+  .else
+    vpxor \a, \b, \dst
+  .endif
+.endm
+
+.macro _vmovdqu src, dst
+  .if USE_EVEX
+    vmovdqu8 \src, \dst
+  .else
+    vmovdqu \src, \dst
+  .endif
+.endm
+
+.macro _vmovdqa src, dst
+  .if USE_EVEX
+    vmovdqa64 \src, \dst
+  .else
+    vmovdqa \src, \dst
+  .endif
+.endm
+
+/* Load a 16-byte value into every 128-bit lane.  */
+.macro _vbroadcast128 src, dst
+  .if VL == 16
+    vmovdqu \src, \dst
+  .elseif USE_EVEX
+    vbroadcasti32x4 \src, \dst
+  .else
+    vbroadcasti128 \src, \dst
+  .endif
+.endm
+
+/* Zero register REG (any width: the 128-bit forms clear the rest).  */
+.macro _vzero reg
+  .if USE_EVEX
+    vpxord \reg, \reg, \reg
+  .else
+    vpxor \reg, \reg, \reg
+  .endif
+.endm
+
+/* Put the counter values of the next K vectors, xored with the first
+   round key, into V0..V(K-1), advancing LE_CTR past them.  */
+.macro _ctr_first_round k, xctr
+  .irp i, 0,1,2,3,4,5,6,7
+    .if \i < \k
+      .if \xctr
+        _vpxor LE_CTR, IV_RK0, V\i
+      .else
+        vpshufb BSWAP, LE_CTR, V\i
+        _vpxor RK0, V\i, V\i
+      .endif
+      vpaddq LE_INC, LE_CTR, LE_CTR
+    .endif
+  .endr
+.endm
+
+/* One middle AES round, with the round key of from-end index E, on
+   V0..V(K-1).  */
+.macro _aes_round e, k
+  .if USE_EVEX
+    .irp i, 0,1,2,3,4,5,6,7
+      .if \i < \k
+        vaesenc RK\e, V\i, V\i
+      .endif
+    .endr
+  .else
+    _vbroadcast128 112-16*\e(RKBASE), RK_TMP
+    .irp i, 0,1,2,3,4,5,6,7
+      .if \i < \k
+        vaesenc RK_TMP, V\i, V\i
+      .endif
+    .endr
+  .endif
+.endm
+
+/* All middle rounds (1 .. ROUNDS-1) on V0..V(K-1): AES-256 starts at
+   from-end index 13, AES-192 at 11, AES-128 at 9.  */
+.macro _aes_middle_rounds k
+  cmp $12, ROUNDS32
+  jb 2f
+  je 1f
+  _aes_round 13, \k
+  _aes_round 12, \k
+1:
+  _aes_round 11, \k
+  _aes_round 10, \k
+2:
+  .irp e, 9,8,7,6,5,4,3,2,1
+    _aes_round \e, \k
+  .endr
+.endm
+
+/* Main-loop final round: input xored into the last round key, so the
+   result is the output; stored to DST.  Eight full vectors.  */
+.macro _aes_last_round_xor_store8
+  .irp i, 0,1,2,3,4,5,6,7
+    _vpxor \i*VL(SRC), RK_LAST, TMP
+    vaesenclast TMP, V\i, V\i
+    _vmovdqu V\i, \i*VL(DST)
+  .endr
+.endm
+
+/* Tail final round: plain keystream in V0..V(K-1).  */
+.macro _aes_last_round k
+  .irp i, 0,1,2,3,4,5,6,7
+    .if \i < \k
+      vaesenclast RK_LAST, V\i, V\i
+    .endif
+  .endr
+.endm
+
+/* Xor the tail keystream V0..V(K-1) into the remaining LEN bytes (at
+   most K vectors): whole vectors here, then the first vector that is not
+   whole moves to V0 and PARTIAL finishes (it also handles LEN == 0).  */
+.macro _store_tail k, partial
+  .irp i, 0,1,2,3,4,5,6,7
+    .if \i < \k
+      cmp $VL, LEN
+      .if \i == 0
+        jb \partial
+      .else
+        jae 1f
+        _vmovdqa V\i, V0
+        jmp \partial
+1:
+      .endif
+      _vpxor (SRC), V\i, V\i
+      _vmovdqu V\i, (DST)
+      add $VL, SRC
+      add $VL, DST
+      sub $VL, LEN
+    .endif
+  .endr
+  jmp \partial
+.endm
+
+/* Keystream for the last K vectors (or fewer) and its use.  */
+.macro _ctr_tail k, xctr, partial
+  _ctr_first_round \k, \xctr
+  _aes_middle_rounds \k
+  _aes_last_round \k
+  _store_tail \k, \partial
+.endm
+
+/* Copy LEN & 15 bytes (1..15) from SBASE to DBASE in 8/4/2/1-byte
+   pieces, touching no other byte.  Clobbers ROUNDS64 and TMP64.  */
+.macro _copy_partial_block sdisp, sbase, ddisp, dbase
+  xor ROUNDS32, ROUNDS32        /* offset of the next piece */
+  test $8, LEN
+  jz 1f
+  mov \sdisp(\sbase), TMP64
+  mov TMP64, \ddisp(\dbase)
+  mov $8, ROUNDS32
+1:
+  test $4, LEN
+  jz 1f
+  mov \sdisp(\sbase,ROUNDS64), TMP32
+  mov TMP32, \ddisp(\dbase,ROUNDS64)
+  add $4, ROUNDS32
+1:
+  test $2, LEN
+  jz 1f
+  movzwl \sdisp(\sbase,ROUNDS64), TMP32
+  mov TMP16, \ddisp(\dbase,ROUNDS64)
+  add $2, ROUNDS32
+1:
+  test $1, LEN
+  jz 1f
+  movzbl \sdisp(\sbase,ROUNDS64), TMP32
+  mov TMP8, \ddisp(\dbase,ROUNDS64)
+1:
+.endm
+
+
+/*
+ * The template.  XCTR selects the mode (0: CTR, 1: XCTR).
+ */
+.macro _aes_ctr_crypt xctr
+  test LEN, LEN
+  jz .Lreturn\@
+
+  /* Round keys.  */
+  mov AES_KEY_ROUNDS_OFFSET(KEY), ROUNDS32
+  mov ROUNDS32, TMP32
+  shl $4, TMP64
+  lea AES_KEY_ENC_OFFSET-112(KEY,TMP64), RKBASE
+  _vbroadcast128 AES_KEY_ENC_OFFSET(KEY), RK0
+  _vbroadcast128 112(RKBASE), RK_LAST
+  .if USE_EVEX
+    .irp e, 1,2,3,4,5,6,7,8,9
+      _vbroadcast128 112-16*\e(RKBASE), RK\e
+    .endr
+    cmp $12, ROUNDS32
+    jb 1f
+    _vbroadcast128 112-16*10(RKBASE), RK10
+    _vbroadcast128 112-16*11(RKBASE), RK11
+    je 1f
+    _vbroadcast128 112-16*12(RKBASE), RK12
+    _vbroadcast128 112-16*13(RKBASE), RK13
+1:
+  .endif
+
+  /* Counter state: X_LE_CTR = first counter value as LE128.  */
+  .if \xctr
+    vmovq 8(%rsp), X_LE_CTR     /* 7th argument: first_index */
+    _vbroadcast128 (CTRP), IV_RK0
+    _vpxor RK0, IV_RK0, IV_RK0
+  .else
+    _vbroadcast128 .Lbswap128(%rip), BSWAP
+    vmovdqu (CTRP), X_LE_CTR
+    vpshufb X_BSWAP, X_LE_CTR, X_LE_CTR
+    /* The counter block to leave behind: C + blocks started, carried
+       through all 128 bits.  KEY is free now.  */
+    lea 15(LEN), TMP64
+    shr $4, TMP64
+    vmovq X_LE_CTR, KEY
+    add TMP64, KEY
+    vpextrq $1, X_LE_CTR, TMP64
+    adc $0, TMP64
+    vmovq KEY, X_CTR_OUT
+    vpinsrq $1, TMP64, X_CTR_OUT, X_CTR_OUT
+    vpshufb X_BSWAP, X_CTR_OUT, X_CTR_OUT
+  .endif
+  /* Lane j of LE_CTR holds counter + j.  */
+  .if VL == 16
+    _vbroadcast128 .Linc1(%rip), LE_INC
+  .else
+    .if USE_EVEX
+      vshufi64x2 $0, LE_CTR, LE_CTR, LE_CTR
+    .else
+      vinserti128 $1, X_LE_CTR, LE_CTR, LE_CTR
+    .endif
+    vpaddq .Llane_offsets(%rip), LE_CTR, LE_CTR
+    .if VL == 32
+      _vbroadcast128 .Linc2(%rip), LE_INC
+    .else
+      _vbroadcast128 .Linc4(%rip), LE_INC
+    .endif
+  .endif
+
+  /* Main loop: 8 vectors per iteration.  */
+  cmp $8*VL, LEN
+  jb .Ltail\@
+.p2align 4
+.Lmain\@:
+  _ctr_first_round 8, \xctr
+  _aes_middle_rounds 8
+  _aes_last_round_xor_store8
+  add $8*VL, SRC
+  add $8*VL, DST
+  sub $8*VL, LEN
+  cmp $8*VL, LEN
+  jae .Lmain\@
+
+.Ltail\@:
+  test LEN, LEN
+  jz .Ldone\@
+  cmp $4*VL, LEN
+  ja .Ltail8\@
+  cmp $2*VL, LEN
+  ja .Ltail4\@
+  cmp $VL, LEN
+  ja .Ltail2\@
+  _ctr_tail 1, \xctr, .Lpartial\@
+.Ltail2\@:
+  _ctr_tail 2, \xctr, .Lpartial\@
+.Ltail4\@:
+  _ctr_tail 4, \xctr, .Lpartial\@
+.Ltail8\@:
+  _ctr_tail 8, \xctr, .Lpartial\@
+
+  /* 0 <= LEN < VL bytes left; V0 holds their keystream.  */
+.Lpartial\@:
+  test LEN, LEN
+  jz .Ldone\@
+  .if USE_EVEX
+    lea .Lbytemask(%rip), TMP64
+    .if VL == 64
+      kmovq (TMP64,LEN,8), %k1
+    .else
+      kmovd (TMP64,LEN,8), %k1
+    .endif
+    vmovdqu8 (SRC), V1{%k1}{z}
+    vpxord V0, V1, V1
+    vmovdqu8 V1, (DST){%k1}
+    test $15, LEN
+    jz .Ldone\@
+    /* Keystream of the final partial block: lane LEN/16 of V0, moved
+       to lane 0 by a qword permutation with indices 2L, 2L+1.  */
+    mov LEN, TMP64
+    shr $4, TMP64
+    add TMP64, TMP64
+    vpbroadcastq TMP64, V1
+    vpaddq .Lqword_pair_idx(%rip), V1, V1
+    vpermq V0, V1, V1
+    vmovdqu X1, (KSTAIL)
+  .else
+    .if VL == 32
+      /* A whole block first if there is one, then the high lane.  */
+      cmp $16, LEN
+      jb 1f
+      vpxor (SRC), X0, X1
+      vmovdqu X1, (DST)
+      add $16, SRC
+      add $16, DST
+      sub $16, LEN
+      jz .Ldone\@
+      vextracti128 $1, V0, X0
+1:
+    .endif
+    /* 1..15 bytes; X0 is their keystream block.  */
+    vmovdqu X0, (KSTAIL)
+    _copy_partial_block 0, SRC, -16, %rsp
+    vpxor -16(%rsp), X0, X1
+    vmovdqu X1, -16(%rsp)
+    _copy_partial_block -16, %rsp, 0, DST
+    vpxor X1, X1, X1
+    vmovdqu X1, -16(%rsp)
+  .endif
+
+.Ldone\@:
+  .if !\xctr
+    vmovdqu X_CTR_OUT, (CTRP)
+  .endif
+  /* Leave no round key or keystream behind.  */
+  .irp i, 0,1,2,3,4,5,6,7,10,11,12,13,14
+    _vzero X\i
+  .endr
+  .if USE_EVEX
+    .irp e, 1,2,3,4,5,6,7,8,9,10,11,12,13
+      _vzero RK\e
+    .endr
+  .endif
+  .if VL > 16
+    vzeroupper
+  .endif
+.Lreturn\@:
+  ret
+.endm
+
+
+GCRY_ASM_RODATA
+.p2align 6
+/* vpshufb control reversing the 16 bytes of a lane (BE <-> LE128).  */
+.Lbswap128:
+  .byte 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0
+/* Added to a counter broadcast to every lane: lane j gets + j.  */
+.p2align 6
+.Llane_offsets:
+  .quad 0, 0, 1, 0, 2, 0, 3, 0
+/* Per-vector counter increments (blocks per vector).  */
+.Linc1:
+  .quad 1, 0
+.Linc2:
+  .quad 2, 0
+.Linc4:
+  .quad 4, 0
+/* Added to 2L broadcast: qword indices 2L, 2L+1 in every lane.  */
+.p2align 6
+.Lqword_pair_idx:
+  .quad 0, 1, 0, 1, 0, 1, 0, 1
+/* Entry n (0..63): the byte mask of the first n bytes, (1 << n) - 1.  */
+.p2align 3
+.Lbytemask:
+  .set .Lmask_bits, 0
+  .rept 64
+    .quad (1 << .Lmask_bits) - 1
+    .set .Lmask_bits, .Lmask_bits + 1
+  .endr
+
+.text
+
+_set_veclen 16, 0
+GCRY_ASM_FUNC_START(_gcry_aes_ctr_crypt_aesni_avx)
+  _aes_ctr_crypt 0
+GCRY_ASM_FUNC_END(_gcry_aes_ctr_crypt_aesni_avx)
+GCRY_ASM_FUNC_START(_gcry_aes_xctr_crypt_aesni_avx)
+  _aes_ctr_crypt 1
+GCRY_ASM_FUNC_END(_gcry_aes_xctr_crypt_aesni_avx)
+
+_set_veclen 32, 0
+GCRY_ASM_FUNC_START(_gcry_aes_ctr_crypt_vaes_avx2)
+  _aes_ctr_crypt 0
+GCRY_ASM_FUNC_END(_gcry_aes_ctr_crypt_vaes_avx2)
+GCRY_ASM_FUNC_START(_gcry_aes_xctr_crypt_vaes_avx2)
+  _aes_ctr_crypt 1
+GCRY_ASM_FUNC_END(_gcry_aes_xctr_crypt_vaes_avx2)
+
+_set_veclen 32, 1
+GCRY_ASM_FUNC_START(_gcry_aes_ctr_crypt_vaes_avx512_ymm)
+  _aes_ctr_crypt 0
+GCRY_ASM_FUNC_END(_gcry_aes_ctr_crypt_vaes_avx512_ymm)
+GCRY_ASM_FUNC_START(_gcry_aes_xctr_crypt_vaes_avx512_ymm)
+  _aes_ctr_crypt 1
+GCRY_ASM_FUNC_END(_gcry_aes_xctr_crypt_vaes_avx512_ymm)
+
+_set_veclen 64, 1
+GCRY_ASM_FUNC_START(_gcry_aes_ctr_crypt_vaes_avx512_zmm)
+  _aes_ctr_crypt 0
+GCRY_ASM_FUNC_END(_gcry_aes_ctr_crypt_vaes_avx512_zmm)
+GCRY_ASM_FUNC_START(_gcry_aes_xctr_crypt_vaes_avx512_zmm)
+  _aes_ctr_crypt 1
+GCRY_ASM_FUNC_END(_gcry_aes_xctr_crypt_vaes_avx512_zmm)
+
+GCRY_ASM_NOTES
