@@ -190,7 +190,14 @@ current_rng_type (void)
 
 /* The families that report which kernel serves each primitive.  A family
    with more than one implementation adds its array here.  */
+extern const gcry_kernel_report_t _gcry_aes_kernel_reports[];
+extern const gcry_kernel_report_t _gcry_blake2_kernel_reports[];
+extern const gcry_kernel_report_t _gcry_ghash_kernel_reports[];
+
 static const gcry_kernel_report_t *const kernel_reports[] = {
+  _gcry_aes_kernel_reports,
+  _gcry_ghash_kernel_reports,
+  _gcry_blake2_kernel_reports,
   NULL
 };
 

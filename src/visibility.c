@@ -11,6 +11,7 @@
 
 #include "gcrypt-int.h"
 #include "visibility.h"
+#include "../cipher/md-api.h"
 
 
 /* Version, control, configuration.  */
@@ -207,4 +208,285 @@ GCRY_PUBLIC int
 gcry_is_secure (const void *a)
 {
   return _gcry_is_secure (a);
+}
+
+
+/* Message digest API */
+
+GCRY_PUBLIC gcry_error_t
+gcry_md_open (gcry_md_hd_t *h, int algo, unsigned int flags)
+{
+  return _gcry_error (_gcry_md_open (h, algo, flags));
+}
+
+GCRY_PUBLIC void
+gcry_md_close (gcry_md_hd_t hd)
+{
+  _gcry_md_close (hd);
+}
+
+GCRY_PUBLIC gcry_error_t
+gcry_md_enable (gcry_md_hd_t hd, int algo)
+{
+  return _gcry_error (_gcry_md_enable (hd, algo));
+}
+
+GCRY_PUBLIC gcry_error_t
+gcry_md_copy (gcry_md_hd_t *bhd, gcry_md_hd_t ahd)
+{
+  return _gcry_error (_gcry_md_copy (bhd, ahd));
+}
+
+GCRY_PUBLIC void
+gcry_md_reset (gcry_md_hd_t hd)
+{
+  _gcry_md_reset (hd);
+}
+
+GCRY_PUBLIC gcry_error_t
+gcry_md_ctl (gcry_md_hd_t hd, int cmd, void *buffer, size_t buflen)
+{
+  return _gcry_error (_gcry_md_ctl (hd, cmd, buffer, buflen));
+}
+
+GCRY_PUBLIC void
+gcry_md_write (gcry_md_hd_t hd, const void *buffer, size_t length)
+{
+  _gcry_md_write (hd, buffer, length);
+}
+
+GCRY_PUBLIC unsigned char *
+gcry_md_read (gcry_md_hd_t hd, int algo)
+{
+  return _gcry_md_read (hd, algo);
+}
+
+GCRY_PUBLIC gpg_error_t
+gcry_md_extract (gcry_md_hd_t hd, int algo, void *buffer, size_t length)
+{
+  return _gcry_error (_gcry_md_extract (hd, algo, buffer, length));
+}
+
+GCRY_PUBLIC void
+gcry_md_hash_buffer (int algo, void *digest, const void *buffer,
+                     size_t length)
+{
+  _gcry_md_hash_buffer (algo, digest, buffer, length);
+}
+
+GCRY_PUBLIC gpg_error_t
+gcry_md_hash_buffers (int algo, unsigned int flags, void *digest,
+                      const gcry_buffer_t *iov, int iovcnt)
+{
+  return _gcry_error (_gcry_md_hash_buffers_ext (algo, flags, digest, -1,
+                                                 iov, iovcnt));
+}
+
+GCRY_PUBLIC gpg_error_t
+gcry_md_hash_buffers_ext (int algo, unsigned int flags, void *digest,
+                          int digestlen, const gcry_buffer_t *iov,
+                          int iovcnt)
+{
+  return _gcry_error (_gcry_md_hash_buffers_ext (algo, flags, digest,
+                                                 digestlen, iov, iovcnt));
+}
+
+GCRY_PUBLIC int
+gcry_md_get_algo (gcry_md_hd_t hd)
+{
+  return _gcry_md_get_algo (hd);
+}
+
+GCRY_PUBLIC unsigned int
+gcry_md_get_algo_dlen (int algo)
+{
+  return _gcry_md_get_algo_dlen (algo);
+}
+
+GCRY_PUBLIC int
+gcry_md_is_enabled (gcry_md_hd_t a, int algo)
+{
+  return _gcry_md_is_enabled (a, algo);
+}
+
+GCRY_PUBLIC int
+gcry_md_is_secure (gcry_md_hd_t a)
+{
+  return _gcry_md_is_secure (a);
+}
+
+GCRY_PUBLIC gcry_error_t
+gcry_md_info (gcry_md_hd_t h, int what, void *buffer, size_t *nbytes)
+{
+  return _gcry_error (_gcry_md_info (h, what, buffer, nbytes));
+}
+
+GCRY_PUBLIC gcry_error_t
+gcry_md_algo_info (int algo, int what, void *buffer, size_t *nbytes)
+{
+  return _gcry_error (_gcry_md_algo_info (algo, what, buffer, nbytes));
+}
+
+GCRY_PUBLIC const char *
+gcry_md_algo_name (int algo)
+{
+  return _gcry_md_algo_name (algo);
+}
+
+GCRY_PUBLIC int
+gcry_md_map_name (const char *name)
+{
+  return _gcry_md_map_name (name);
+}
+
+GCRY_PUBLIC gcry_error_t
+gcry_md_setkey (gcry_md_hd_t hd, const void *key, size_t keylen)
+{
+  return _gcry_error (_gcry_md_setkey (hd, key, keylen));
+}
+
+GCRY_PUBLIC void
+gcry_md_debug (gcry_md_hd_t hd, const char *suffix)
+{
+  _gcry_md_debug (hd, suffix);
+}
+
+
+/* Cipher API.  A NULL handle is answered with GPG_ERR_INV_ARG instead
+   of upstream's crash.  */
+
+#include "../cipher/cipher-api.h"
+
+GCRY_PUBLIC gcry_error_t
+gcry_cipher_open (gcry_cipher_hd_t *handle, int algo, int mode,
+                  unsigned int flags)
+{
+  if (!handle)
+    return _gcry_error (GPG_ERR_INV_ARG);
+  _gcry_global_init ();
+  return _gcry_error (_gcry_cipher_open (handle, algo, mode, flags));
+}
+
+GCRY_PUBLIC void
+gcry_cipher_close (gcry_cipher_hd_t h)
+{
+  _gcry_cipher_close (h);
+}
+
+GCRY_PUBLIC gcry_error_t
+gcry_cipher_ctl (gcry_cipher_hd_t h, int cmd, void *buffer, size_t buflen)
+{
+  _gcry_global_init ();
+  return _gcry_error (_gcry_cipher_ctl (h, cmd, buffer, buflen));
+}
+
+GCRY_PUBLIC gcry_error_t
+gcry_cipher_info (gcry_cipher_hd_t h, int what, void *buffer,
+                  size_t *nbytes)
+{
+  return _gcry_error (_gcry_cipher_info (h, what, buffer, nbytes));
+}
+
+GCRY_PUBLIC gcry_error_t
+gcry_cipher_algo_info (int algo, int what, void *buffer, size_t *nbytes)
+{
+  _gcry_global_init ();
+  return _gcry_error (_gcry_cipher_algo_info (algo, what, buffer, nbytes));
+}
+
+GCRY_PUBLIC const char *
+gcry_cipher_algo_name (int algorithm)
+{
+  return _gcry_cipher_algo_name (algorithm);
+}
+
+GCRY_PUBLIC int
+gcry_cipher_map_name (const char *name)
+{
+  return _gcry_cipher_map_name (name);
+}
+
+GCRY_PUBLIC int
+gcry_cipher_mode_from_oid (const char *string)
+{
+  return _gcry_cipher_mode_from_oid (string);
+}
+
+GCRY_PUBLIC gcry_error_t
+gcry_cipher_encrypt (gcry_cipher_hd_t h, void *out, size_t outsize,
+                     const void *in, size_t inlen)
+{
+  if (!h)
+    return _gcry_error (GPG_ERR_INV_ARG);
+  return _gcry_error (_gcry_cipher_encrypt (h, out, outsize, in, inlen));
+}
+
+GCRY_PUBLIC gcry_error_t
+gcry_cipher_decrypt (gcry_cipher_hd_t h, void *out, size_t outsize,
+                     const void *in, size_t inlen)
+{
+  if (!h)
+    return _gcry_error (GPG_ERR_INV_ARG);
+  return _gcry_error (_gcry_cipher_decrypt (h, out, outsize, in, inlen));
+}
+
+GCRY_PUBLIC gcry_error_t
+gcry_cipher_setkey (gcry_cipher_hd_t h, const void *key, size_t keylen)
+{
+  if (!h)
+    return _gcry_error (GPG_ERR_INV_ARG);
+  return _gcry_error (_gcry_cipher_setkey (h, key, keylen));
+}
+
+GCRY_PUBLIC gcry_error_t
+gcry_cipher_setiv (gcry_cipher_hd_t h, const void *iv, size_t ivlen)
+{
+  if (!h)
+    return _gcry_error (GPG_ERR_INV_ARG);
+  return _gcry_error (_gcry_cipher_setiv (h, iv, ivlen));
+}
+
+GCRY_PUBLIC gcry_error_t
+gcry_cipher_authenticate (gcry_cipher_hd_t h, const void *abuf,
+                          size_t abuflen)
+{
+  if (!h)
+    return _gcry_error (GPG_ERR_INV_ARG);
+  return _gcry_error (_gcry_cipher_authenticate (h, abuf, abuflen));
+}
+
+GCRY_PUBLIC gcry_error_t
+gcry_cipher_gettag (gcry_cipher_hd_t h, void *outtag, size_t taglen)
+{
+  if (!h)
+    return _gcry_error (GPG_ERR_INV_ARG);
+  return _gcry_error (_gcry_cipher_gettag (h, outtag, taglen));
+}
+
+GCRY_PUBLIC gcry_error_t
+gcry_cipher_checktag (gcry_cipher_hd_t h, const void *intag, size_t taglen)
+{
+  if (!h)
+    return _gcry_error (GPG_ERR_INV_ARG);
+  return _gcry_error (_gcry_cipher_checktag (h, intag, taglen));
+}
+
+GCRY_PUBLIC gpg_error_t
+gcry_cipher_setctr (gcry_cipher_hd_t h, const void *ctr, size_t ctrlen)
+{
+  if (!h)
+    return _gcry_error (GPG_ERR_INV_ARG);
+  return _gcry_error (_gcry_cipher_setctr (h, ctr, ctrlen));
+}
+
+GCRY_PUBLIC size_t
+gcry_cipher_get_algo_keylen (int algo)
+{
+  return _gcry_cipher_get_algo_keylen (algo);
+}
+
+GCRY_PUBLIC size_t
+gcry_cipher_get_algo_blklen (int algo)
+{
+  return _gcry_cipher_get_algo_blklen (algo);
 }
