@@ -8,5 +8,5 @@ cd "$(dirname "$0")/.."
 ./scripts/setup.sh
 build=${BUILD_DIR:-build}
 cd "$build/tests"
-./bench-slope "$@" cipher aes aes192 aes256
-./bench-slope "$@" hash blake2b_512 blake2s_256
+./bench-slope --cpu-mhz auto "$@" cipher aes aes192 aes256
+./bench-slope --cpu-mhz auto "$@" hash blake2b_512 blake2s_256

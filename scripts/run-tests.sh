@@ -23,7 +23,7 @@ for log in tests/*.log; do
     f=$(echo "$line" | sed -E 's/.*: ([0-9]+) passed, ([0-9]+) failed.*/\2/')
     passed=$((passed + p)); failed=$((failed + f))
 done
-grep -h 'SKIP' tests/*.log 2>/dev/null | grep -v '^SKIP:' | sort -u || true
+grep -h 'SKIP' tests/*.log 2>/dev/null | grep -v -e '^SKIP:' -e '^#' | sort -u || true
 if [ "$status" -ne 0 ]; then
     echo "make check failed (status $status); see $build/tests/test-suite.log"
     cat tests/test-suite.log 2>/dev/null | tail -n 60
