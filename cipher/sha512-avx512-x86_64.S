@@ -1,0 +1,480 @@
+/* sha512-avx512-x86_64.S - SHA-512 compression: scalar rounds fed by a
+ * two-block message schedule in AVX-512VL (EVEX on ymm).
+ *
+ * Entry: _gcry_sha512_compress_avx512 (state, blocks, nblocks), with the
+ * semantics of sha_compress_t in sha-kernels.h (state: u64 h[8]).
+ *
+ * Features: AVX-512F/VL and BMI2; table entry HWF_INTEL_AVX512 |
+ * HWF_INTEL_BMI2 | HWF_X86_FAST_VECTOR.  Only ymm registers, so no
+ * 512-bit frequency licence is involved and HWF_X86_ZMM is not needed.
+ *
+ * Design: that of sha512-avx2-x86_64.S (read its header), with the
+ * schedule's rotations as VPRORQ and its three-way XORs as VPTERNLOGQ:
+ * a sigma is four instructions instead of nine.  The schedule shares
+ * the execution ports with the scalar rounds it is interleaved with, so
+ * fewer vector instructions means faster rounds.
+ *
+ * Register map:
+ *   rax rbx rcx rdx r8 r9 r10 r11: the working variables a..h (rotating)
+ *   r12-r14 temporaries; r15/rbp the a^b / b^c pair (alternating)
+ *   rdi state, rsi first block of the pair
+ *   ymm0-ymm7: the last 16 schedule pairs; ymm8-ymm11 temporaries;
+ *   ymm12 the byte-swap mask.
+ * Stack: W+K for both blocks (40 slots of 32 bytes: pair j of the
+ * first block at 32j, of the second at 32j+16), the blocks-left count
+ * and the callee-saved registers.  The W+K area is wiped and every
+ * ymm cleared before returning.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#if defined(__x86_64__)
+
+#include "asm-common-amd64.h"
+
+#define WK_SIZE   (40 * 32)
+#define NBLK      WK_SIZE
+#define FRAME     (WK_SIZE + 16)
+
+#define T0 %ymm8
+#define T1 %ymm9
+#define T2 %ymm10
+#define T3 %ymm11
+#define BSWAP %ymm12
+
+GCRY_ASM_RODATA
+	.p2align 5
+/* K[2j], K[2j+1], repeated for the second block's lane.  */
+.Lk512x2:
+	.quad 0x428a2f98d728ae22, 0x7137449123ef65cd, 0x428a2f98d728ae22, 0x7137449123ef65cd
+	.quad 0xb5c0fbcfec4d3b2f, 0xe9b5dba58189dbbc, 0xb5c0fbcfec4d3b2f, 0xe9b5dba58189dbbc
+	.quad 0x3956c25bf348b538, 0x59f111f1b605d019, 0x3956c25bf348b538, 0x59f111f1b605d019
+	.quad 0x923f82a4af194f9b, 0xab1c5ed5da6d8118, 0x923f82a4af194f9b, 0xab1c5ed5da6d8118
+	.quad 0xd807aa98a3030242, 0x12835b0145706fbe, 0xd807aa98a3030242, 0x12835b0145706fbe
+	.quad 0x243185be4ee4b28c, 0x550c7dc3d5ffb4e2, 0x243185be4ee4b28c, 0x550c7dc3d5ffb4e2
+	.quad 0x72be5d74f27b896f, 0x80deb1fe3b1696b1, 0x72be5d74f27b896f, 0x80deb1fe3b1696b1
+	.quad 0x9bdc06a725c71235, 0xc19bf174cf692694, 0x9bdc06a725c71235, 0xc19bf174cf692694
+	.quad 0xe49b69c19ef14ad2, 0xefbe4786384f25e3, 0xe49b69c19ef14ad2, 0xefbe4786384f25e3
+	.quad 0x0fc19dc68b8cd5b5, 0x240ca1cc77ac9c65, 0x0fc19dc68b8cd5b5, 0x240ca1cc77ac9c65
+	.quad 0x2de92c6f592b0275, 0x4a7484aa6ea6e483, 0x2de92c6f592b0275, 0x4a7484aa6ea6e483
+	.quad 0x5cb0a9dcbd41fbd4, 0x76f988da831153b5, 0x5cb0a9dcbd41fbd4, 0x76f988da831153b5
+	.quad 0x983e5152ee66dfab, 0xa831c66d2db43210, 0x983e5152ee66dfab, 0xa831c66d2db43210
+	.quad 0xb00327c898fb213f, 0xbf597fc7beef0ee4, 0xb00327c898fb213f, 0xbf597fc7beef0ee4
+	.quad 0xc6e00bf33da88fc2, 0xd5a79147930aa725, 0xc6e00bf33da88fc2, 0xd5a79147930aa725
+	.quad 0x06ca6351e003826f, 0x142929670a0e6e70, 0x06ca6351e003826f, 0x142929670a0e6e70
+	.quad 0x27b70a8546d22ffc, 0x2e1b21385c26c926, 0x27b70a8546d22ffc, 0x2e1b21385c26c926
+	.quad 0x4d2c6dfc5ac42aed, 0x53380d139d95b3df, 0x4d2c6dfc5ac42aed, 0x53380d139d95b3df
+	.quad 0x650a73548baf63de, 0x766a0abb3c77b2a8, 0x650a73548baf63de, 0x766a0abb3c77b2a8
+	.quad 0x81c2c92e47edaee6, 0x92722c851482353b, 0x81c2c92e47edaee6, 0x92722c851482353b
+	.quad 0xa2bfe8a14cf10364, 0xa81a664bbc423001, 0xa2bfe8a14cf10364, 0xa81a664bbc423001
+	.quad 0xc24b8b70d0f89791, 0xc76c51a30654be30, 0xc24b8b70d0f89791, 0xc76c51a30654be30
+	.quad 0xd192e819d6ef5218, 0xd69906245565a910, 0xd192e819d6ef5218, 0xd69906245565a910
+	.quad 0xf40e35855771202a, 0x106aa07032bbd1b8, 0xf40e35855771202a, 0x106aa07032bbd1b8
+	.quad 0x19a4c116b8d2d0c8, 0x1e376c085141ab53, 0x19a4c116b8d2d0c8, 0x1e376c085141ab53
+	.quad 0x2748774cdf8eeb99, 0x34b0bcb5e19b48a8, 0x2748774cdf8eeb99, 0x34b0bcb5e19b48a8
+	.quad 0x391c0cb3c5c95a63, 0x4ed8aa4ae3418acb, 0x391c0cb3c5c95a63, 0x4ed8aa4ae3418acb
+	.quad 0x5b9cca4f7763e373, 0x682e6ff3d6b2b8a3, 0x5b9cca4f7763e373, 0x682e6ff3d6b2b8a3
+	.quad 0x748f82ee5defb2fc, 0x78a5636f43172f60, 0x748f82ee5defb2fc, 0x78a5636f43172f60
+	.quad 0x84c87814a1f0ab72, 0x8cc702081a6439ec, 0x84c87814a1f0ab72, 0x8cc702081a6439ec
+	.quad 0x90befffa23631e28, 0xa4506cebde82bde9, 0x90befffa23631e28, 0xa4506cebde82bde9
+	.quad 0xbef9a3f7b2c67915, 0xc67178f2e372532b, 0xbef9a3f7b2c67915, 0xc67178f2e372532b
+	.quad 0xca273eceea26619c, 0xd186b8c721c0c207, 0xca273eceea26619c, 0xd186b8c721c0c207
+	.quad 0xeada7dd6cde0eb1e, 0xf57d4f7fee6ed178, 0xeada7dd6cde0eb1e, 0xf57d4f7fee6ed178
+	.quad 0x06f067aa72176fba, 0x0a637dc5a2c898a6, 0x06f067aa72176fba, 0x0a637dc5a2c898a6
+	.quad 0x113f9804bef90dae, 0x1b710b35131c471b, 0x113f9804bef90dae, 0x1b710b35131c471b
+	.quad 0x28db77f523047d84, 0x32caab7b40c72493, 0x28db77f523047d84, 0x32caab7b40c72493
+	.quad 0x3c9ebe0a15c9bebc, 0x431d67c49c100d4c, 0x3c9ebe0a15c9bebc, 0x431d67c49c100d4c
+	.quad 0x4cc5d4becb3e42b6, 0x597f299cfc657e2a, 0x4cc5d4becb3e42b6, 0x597f299cfc657e2a
+	.quad 0x5fcb6fab3ad6faec, 0x6c44198c4a475817, 0x5fcb6fab3ad6faec, 0x6c44198c4a475817
+/* VPSHUFB mask: byte-swap each qword.  */
+.Lbswap64:
+	.byte 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8
+	.byte 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8
+
+.text
+
+.macro ROUND a, b, c, d, e, f, g, h, yab, ybc, off
+	addq \off(%rsp), \h
+	rorxq $14, \e, %r12
+	rorxq $18, \e, %r13
+	xorq %r13, %r12
+	rorxq $41, \e, %r13
+	xorq %r13, %r12                 /* Sigma1(e) */
+	andnq \g, \e, %r13              /* ~e & g */
+	movq \f, %r14
+	andq \e, %r14                   /* e & f */
+	addq %r13, \h
+	addq %r14, \h
+	addq %r12, \h                   /* T1 */
+	addq \h, \d                     /* new e */
+	rorxq $28, \a, %r12
+	rorxq $34, \a, %r13
+	xorq %r13, %r12
+	rorxq $39, \a, %r13
+	xorq %r13, %r12                 /* Sigma0(a) */
+	movq \a, \yab
+	xorq \b, \yab                   /* a ^ b, next round's b ^ c */
+	andq \yab, \ybc
+	xorq \b, \ybc                   /* Maj(a,b,c) */
+	addq %r12, \h
+	addq \ybc, \h                   /* new a */
+.endm
+
+/* Pair j of both blocks into X8 (which holds pair j-8); X7, X4, X3 and
+   X1 hold pairs j-7, j-4, j-3 and j-1.  Stores W+K at OFF(%rsp).  */
+.macro SCHED x8, x7, x4, x3, x1, off
+	vpalignr $8, \x8, \x7, T0       /* W[t-15], W[t-14] */
+	vprorq $1, T0, T1
+	vprorq $8, T0, T2
+	vpsrlq $7, T0, T3
+	vpternlogq $0x96, T3, T2, T1    /* sigma0 */
+	vpaddq T1, \x8, \x8
+	vpalignr $8, \x4, \x3, T0       /* W[t-7], W[t-6] */
+	vpaddq T0, \x8, \x8
+	vprorq $19, \x1, T1
+	vprorq $61, \x1, T2
+	vpsrlq $6, \x1, T3
+	vpternlogq $0x96, T3, T2, T1    /* sigma1 */
+	vpaddq T1, \x8, \x8
+	vpaddq .Lk512x2 + \off(%rip), \x8, T0
+	vmovdqu T0, \off(%rsp)
+.endm
+
+/* Load pair J of the blocks at rsi and r13, W+K to the stack.  */
+.macro LOADPAIR x, j
+	vmovdqu 16 * \j(%rsi), %xmm8
+	vinserti128 $1, 16 * \j(%r13), %ymm8, \x
+	vpshufb BSWAP, \x, \x
+	vpaddq .Lk512x2 + 32 * \j(%rip), \x, T0
+	vmovdqu T0, 32 * \j(%rsp)
+.endm
+
+/* h[i] += reg, stored back.  */
+.macro FEEDFORWARD
+	addq 0(%rdi), %rax
+	addq 8(%rdi), %rbx
+	addq 16(%rdi), %rcx
+	addq 24(%rdi), %rdx
+	addq 32(%rdi), %r8
+	addq 40(%rdi), %r9
+	addq 48(%rdi), %r10
+	addq 56(%rdi), %r11
+	movq %rax, 0(%rdi)
+	movq %rbx, 8(%rdi)
+	movq %rcx, 16(%rdi)
+	movq %rdx, 24(%rdi)
+	movq %r8, 32(%rdi)
+	movq %r9, 40(%rdi)
+	movq %r10, 48(%rdi)
+	movq %r11, 56(%rdi)
+.endm
+
+/* b ^ c for the first round's Maj.  */
+.macro INIT_BC
+	movq %rbx, %rbp
+	xorq %rcx, %rbp
+.endm
+
+GCRY_ASM_FUNC_START(_gcry_sha512_compress_avx512)
+	testq %rdx, %rdx
+	jz .Lsha512_avx512_ret
+	pushq %rbx
+	CFI_ADJUST_CFA_OFFSET(8)
+	CFI_REL_OFFSET(%rbx, 0)
+	pushq %rbp
+	CFI_ADJUST_CFA_OFFSET(8)
+	CFI_REL_OFFSET(%rbp, 0)
+	pushq %r12
+	CFI_ADJUST_CFA_OFFSET(8)
+	CFI_REL_OFFSET(%r12, 0)
+	pushq %r13
+	CFI_ADJUST_CFA_OFFSET(8)
+	CFI_REL_OFFSET(%r13, 0)
+	pushq %r14
+	CFI_ADJUST_CFA_OFFSET(8)
+	CFI_REL_OFFSET(%r14, 0)
+	pushq %r15
+	CFI_ADJUST_CFA_OFFSET(8)
+	CFI_REL_OFFSET(%r15, 0)
+	subq $FRAME, %rsp
+	CFI_ADJUST_CFA_OFFSET(FRAME)
+
+	movq %rdx, NBLK(%rsp)
+	vmovdqu .Lbswap64(%rip), BSWAP
+	movq 0(%rdi), %rax
+	movq 8(%rdi), %rbx
+	movq 16(%rdi), %rcx
+	movq 24(%rdi), %rdx
+	movq 32(%rdi), %r8
+	movq 40(%rdi), %r9
+	movq 48(%rdi), %r10
+	movq 56(%rdi), %r11
+
+.Lsha512_avx512_pair:
+	/* The second block of the pair, or the first again if it is the
+	   last one.  */
+	leaq 128(%rsi), %r13
+	cmpq $2, NBLK(%rsp)
+	cmovbq %rsi, %r13
+	LOADPAIR %ymm0, 0
+	LOADPAIR %ymm1, 1
+	LOADPAIR %ymm2, 2
+	LOADPAIR %ymm3, 3
+	LOADPAIR %ymm4, 4
+	LOADPAIR %ymm5, 5
+	LOADPAIR %ymm6, 6
+	LOADPAIR %ymm7, 7
+
+	INIT_BC
+	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 0
+	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 8
+	SCHED %ymm0, %ymm1, %ymm4, %ymm5, %ymm7, 256
+	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 32
+	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 40
+	SCHED %ymm1, %ymm2, %ymm5, %ymm6, %ymm0, 288
+	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 64
+	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 72
+	SCHED %ymm2, %ymm3, %ymm6, %ymm7, %ymm1, 320
+	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 96
+	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 104
+	SCHED %ymm3, %ymm4, %ymm7, %ymm0, %ymm2, 352
+	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 128
+	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 136
+	SCHED %ymm4, %ymm5, %ymm0, %ymm1, %ymm3, 384
+	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 160
+	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 168
+	SCHED %ymm5, %ymm6, %ymm1, %ymm2, %ymm4, 416
+	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 192
+	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 200
+	SCHED %ymm6, %ymm7, %ymm2, %ymm3, %ymm5, 448
+	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 224
+	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 232
+	SCHED %ymm7, %ymm0, %ymm3, %ymm4, %ymm6, 480
+	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 256
+	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 264
+	SCHED %ymm0, %ymm1, %ymm4, %ymm5, %ymm7, 512
+	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 288
+	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 296
+	SCHED %ymm1, %ymm2, %ymm5, %ymm6, %ymm0, 544
+	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 320
+	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 328
+	SCHED %ymm2, %ymm3, %ymm6, %ymm7, %ymm1, 576
+	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 352
+	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 360
+	SCHED %ymm3, %ymm4, %ymm7, %ymm0, %ymm2, 608
+	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 384
+	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 392
+	SCHED %ymm4, %ymm5, %ymm0, %ymm1, %ymm3, 640
+	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 416
+	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 424
+	SCHED %ymm5, %ymm6, %ymm1, %ymm2, %ymm4, 672
+	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 448
+	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 456
+	SCHED %ymm6, %ymm7, %ymm2, %ymm3, %ymm5, 704
+	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 480
+	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 488
+	SCHED %ymm7, %ymm0, %ymm3, %ymm4, %ymm6, 736
+	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 512
+	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 520
+	SCHED %ymm0, %ymm1, %ymm4, %ymm5, %ymm7, 768
+	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 544
+	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 552
+	SCHED %ymm1, %ymm2, %ymm5, %ymm6, %ymm0, 800
+	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 576
+	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 584
+	SCHED %ymm2, %ymm3, %ymm6, %ymm7, %ymm1, 832
+	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 608
+	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 616
+	SCHED %ymm3, %ymm4, %ymm7, %ymm0, %ymm2, 864
+	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 640
+	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 648
+	SCHED %ymm4, %ymm5, %ymm0, %ymm1, %ymm3, 896
+	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 672
+	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 680
+	SCHED %ymm5, %ymm6, %ymm1, %ymm2, %ymm4, 928
+	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 704
+	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 712
+	SCHED %ymm6, %ymm7, %ymm2, %ymm3, %ymm5, 960
+	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 736
+	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 744
+	SCHED %ymm7, %ymm0, %ymm3, %ymm4, %ymm6, 992
+	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 768
+	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 776
+	SCHED %ymm0, %ymm1, %ymm4, %ymm5, %ymm7, 1024
+	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 800
+	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 808
+	SCHED %ymm1, %ymm2, %ymm5, %ymm6, %ymm0, 1056
+	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 832
+	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 840
+	SCHED %ymm2, %ymm3, %ymm6, %ymm7, %ymm1, 1088
+	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 864
+	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 872
+	SCHED %ymm3, %ymm4, %ymm7, %ymm0, %ymm2, 1120
+	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 896
+	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 904
+	SCHED %ymm4, %ymm5, %ymm0, %ymm1, %ymm3, 1152
+	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 928
+	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 936
+	SCHED %ymm5, %ymm6, %ymm1, %ymm2, %ymm4, 1184
+	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 960
+	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 968
+	SCHED %ymm6, %ymm7, %ymm2, %ymm3, %ymm5, 1216
+	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 992
+	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 1000
+	SCHED %ymm7, %ymm0, %ymm3, %ymm4, %ymm6, 1248
+	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 1024
+	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 1032
+	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 1056
+	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 1064
+	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 1088
+	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 1096
+	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 1120
+	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 1128
+	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 1152
+	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 1160
+	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 1184
+	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 1192
+	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 1216
+	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 1224
+	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 1248
+	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 1256
+	FEEDFORWARD
+	cmpq $2, NBLK(%rsp)
+	jb .Lsha512_avx512_last
+
+	INIT_BC
+	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 16
+	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 24
+	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 48
+	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 56
+	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 80
+	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 88
+	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 112
+	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 120
+	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 144
+	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 152
+	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 176
+	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 184
+	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 208
+	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 216
+	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 240
+	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 248
+	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 272
+	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 280
+	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 304
+	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 312
+	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 336
+	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 344
+	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 368
+	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 376
+	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 400
+	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 408
+	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 432
+	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 440
+	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 464
+	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 472
+	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 496
+	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 504
+	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 528
+	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 536
+	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 560
+	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 568
+	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 592
+	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 600
+	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 624
+	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 632
+	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 656
+	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 664
+	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 688
+	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 696
+	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 720
+	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 728
+	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 752
+	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 760
+	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 784
+	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 792
+	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 816
+	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 824
+	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 848
+	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 856
+	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 880
+	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 888
+	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 912
+	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 920
+	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 944
+	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 952
+	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 976
+	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 984
+	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 1008
+	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 1016
+	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 1040
+	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 1048
+	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 1072
+	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 1080
+	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 1104
+	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 1112
+	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 1136
+	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 1144
+	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 1168
+	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 1176
+	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 1200
+	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 1208
+	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 1232
+	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 1240
+	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 1264
+	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 1272
+	FEEDFORWARD
+	addq $256, %rsi
+	subq $2, NBLK(%rsp)
+	jnz .Lsha512_avx512_pair
+	jmp .Lsha512_avx512_wipe
+
+.Lsha512_avx512_last:
+	movq $0, NBLK(%rsp)
+
+.Lsha512_avx512_wipe:
+	/* W+K is message-derived: overwrite it, then clear the vector
+	   registers and the scalar temporaries.  */
+	vpxor %xmm0, %xmm0, %xmm0
+	xorl %eax, %eax
+.Lsha512_avx512_wipe_loop:
+	vmovdqu %ymm0, 0(%rsp, %rax)
+	addq $32, %rax
+	cmpq $WK_SIZE, %rax
+	jb .Lsha512_avx512_wipe_loop
+	vzeroall
+	xorl %eax, %eax
+	xorl %ecx, %ecx
+	xorl %edx, %edx
+	xorl %r8d, %r8d
+	xorl %r9d, %r9d
+	xorl %r10d, %r10d
+	xorl %r11d, %r11d
+
+	addq $FRAME, %rsp
+	CFI_ADJUST_CFA_OFFSET(-FRAME)
+	popq %r15
+	CFI_ADJUST_CFA_OFFSET(-8)
+	CFI_RESTORE(%r15)
+	popq %r14
+	CFI_ADJUST_CFA_OFFSET(-8)
+	CFI_RESTORE(%r14)
+	popq %r13
+	CFI_ADJUST_CFA_OFFSET(-8)
+	CFI_RESTORE(%r13)
+	popq %r12
+	CFI_ADJUST_CFA_OFFSET(-8)
+	CFI_RESTORE(%r12)
+	popq %rbp
+	CFI_ADJUST_CFA_OFFSET(-8)
+	CFI_RESTORE(%rbp)
+	popq %rbx
+	CFI_ADJUST_CFA_OFFSET(-8)
+	CFI_RESTORE(%rbx)
+.Lsha512_avx512_ret:
+	ret
+GCRY_ASM_FUNC_END(_gcry_sha512_compress_avx512)
+
+GCRY_ASM_NOTES
+
+#endif /* __x86_64__ */
