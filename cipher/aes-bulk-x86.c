@@ -1,0 +1,145 @@
+/* aes-bulk-x86.c - glue between the bulk-operations contract and the
+ * x86-64 AES-ECB, CBC, CFB and OCB assembly kernels (aes-bulk-x86_64.S).
+ *
+ * The kernels already have the contract's semantics (zero blocks,
+ * in-place, the IV update, exact buffer bounds), so the glue only maps
+ * the slot signatures onto them: ECB's ENCRYPT flag picks one of two
+ * entry points, CBC and CFB pass straight through (their encryption,
+ * serial, has one version for every variant).  Each variant gets
+ * its own functions, stamped out by a macro, with the kernel called
+ * directly: no per-call selection.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "gcrypt-int.h"
+
+#include <string.h>
+
+#include "aes-aesni.h"
+#include "aes-x86-kernels.h"
+
+#define AES_X86_DEFINE_BULK_GLUE(variant)                               \
+  void                                                                  \
+  _gcry_aes_ecb_x86_##variant (void *ctx, byte *out, const byte *in,    \
+                               size_t nblocks, int encrypt)             \
+  {                                                                     \
+    if (encrypt)                                                        \
+      _gcry_aes_ecb_enc_##variant (ctx, out, in, nblocks);              \
+    else                                                                \
+      _gcry_aes_ecb_dec_##variant (ctx, out, in, nblocks);              \
+  }                                                                     \
+                                                                        \
+  void                                                                  \
+  _gcry_aes_cbc_dec_x86_##variant (void *ctx, byte *iv, byte *out,      \
+                                   const byte *in, size_t nblocks)      \
+  {                                                                     \
+    _gcry_aes_cbc_dec_##variant (ctx, iv, out, in, nblocks);            \
+  }                                                                     \
+                                                                        \
+  void                                                                  \
+  _gcry_aes_cfb_dec_x86_##variant (void *ctx, byte *iv, byte *out,      \
+                                   const byte *in, size_t nblocks)      \
+  {                                                                     \
+    _gcry_aes_cfb_dec_##variant (ctx, iv, out, in, nblocks);            \
+  }                                                                     \
+                                                                        \
+  void                                                                  \
+  _gcry_aes_ocb_crypt_x86_##variant (void *ctx, byte *offset,           \
+                                     byte *checksum,                    \
+                                     const byte *l_table, u64 *index,   \
+                                     byte *out, const byte *in,         \
+                                     size_t nblocks, int encrypt)       \
+  {                                                                     \
+    aes_x86_ocb_state_t st;                                             \
+                                                                        \
+    if (!nblocks)                                                       \
+      return;                                                           \
+    ocb_state_in (&st, offset, checksum, *index);                       \
+    if (encrypt)                                                        \
+      _gcry_aes_ocb_enc_##variant (ctx, out, in, nblocks, l_table, &st); \
+    else                                                                \
+      _gcry_aes_ocb_dec_##variant (ctx, out, in, nblocks, l_table, &st); \
+    ocb_state_out (&st, offset, checksum, index);                       \
+  }                                                                     \
+                                                                        \
+  void                                                                  \
+  _gcry_aes_ocb_auth_x86_##variant (void *ctx, byte *offset, byte *sum, \
+                                    const byte *l_table, u64 *index,    \
+                                    const byte *abuf, size_t nblocks)   \
+  {                                                                     \
+    aes_x86_ocb_state_t st;                                             \
+                                                                        \
+    if (!nblocks)                                                       \
+      return;                                                           \
+    ocb_state_in (&st, offset, sum, *index);                            \
+    _gcry_aes_ocb_auth_##variant (ctx, NULL, abuf, nblocks, l_table,    \
+                                  &st);                                 \
+    ocb_state_out (&st, offset, sum, index);                            \
+  }
+
+/* The OCB kernels keep offset, checksum and index in one struct (they
+   have six argument registers); the slots pass them separately.  */
+static inline void
+ocb_state_in (aes_x86_ocb_state_t *st, const byte *offset,
+              const byte *sum, u64 index)
+{
+  memcpy (st->offset, offset, 16);
+  memcpy (st->sum, sum, 16);
+  st->index = index;
+}
+
+static inline void
+ocb_state_out (aes_x86_ocb_state_t *st, byte *offset, byte *sum,
+               u64 *index)
+{
+  memcpy (offset, st->offset, 16);
+  memcpy (sum, st->sum, 16);
+  *index = st->index;
+  wipememory (st, sizeof *st);
+}
+
+/* CBC and CFB encryption: serial, one AES-NI + AVX loop for all.  */
+void
+_gcry_aes_cbc_enc_x86 (void *ctx, byte *iv, byte *out, const byte *in,
+                       size_t nblocks, int cbc_mac)
+{
+  _gcry_aes_cbc_enc_aesni_avx (ctx, iv, out, in, nblocks, cbc_mac);
+}
+
+void
+_gcry_aes_cfb_enc_x86 (void *ctx, byte *iv, byte *out, const byte *in,
+                       size_t nblocks)
+{
+  _gcry_aes_cfb_enc_aesni_avx (ctx, iv, out, in, nblocks);
+}
+
+AES_X86_DEFINE_BULK_GLUE (aesni_avx)
+AES_X86_DEFINE_BULK_GLUE (vaes_avx2)
+AES_X86_DEFINE_BULK_GLUE (vaes_avx512_ymm)
+AES_X86_DEFINE_BULK_GLUE (vaes_avx512_zmm)
+
+#define AES_X86_BULK_ENTRY(variant, hwf, zmm)                           \
+  { #variant, (hwf), (zmm), _gcry_aes_ecb_x86_##variant,                \
+    _gcry_aes_cbc_dec_x86_##variant, _gcry_aes_cfb_dec_x86_##variant,  \
+    _gcry_aes_cbc_enc_x86, _gcry_aes_cfb_enc_x86,                       \
+    _gcry_aes_ocb_crypt_x86_##variant, _gcry_aes_ocb_auth_x86_##variant }
+
+/* The same variants and requirements as the CTR table
+   (aes-ctr-x86.c): HWF_INTEL_AESNI in every entry because the key is
+   expanded by the AES-NI setkey.  */
+const aes_x86_bulk_kernel_t _gcry_aes_x86_bulk_kernels[] =
+  {
+    AES_X86_BULK_ENTRY (vaes_avx512_zmm,
+                        HWF_INTEL_AESNI | HWF_INTEL_VAES_VPCLMUL
+                        | HWF_INTEL_AVX512, 1),
+    AES_X86_BULK_ENTRY (vaes_avx512_ymm,
+                        HWF_INTEL_AESNI | HWF_INTEL_VAES_VPCLMUL
+                        | HWF_INTEL_AVX512, 0),
+    AES_X86_BULK_ENTRY (vaes_avx2,
+                        HWF_INTEL_AESNI | HWF_INTEL_VAES_VPCLMUL
+                        | HWF_INTEL_AVX2, 0),
+    AES_X86_BULK_ENTRY (aesni_avx,
+                        HWF_INTEL_AESNI | HWF_INTEL_AVX, 0),
+    { NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
+  };
