@@ -12,6 +12,8 @@
  * set a fresh IV or counter each time.  A mode the library does not
  * offer for an algorithm (opening, keying or a trial run fails) is left
  * out of the table, as upstream leaves out unsupported combinations.
+ * With --compare every row runs on both libraries, timed interleaved; a
+ * row the compared library lacks shows "-" in its columns.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -30,26 +32,11 @@
 
 #ifdef gcry_cipher_reset   /* The cipher API is in the header.  */
 
-/* The AEAD calls arrive in the library later than the rest of the
-   cipher API and have no macro that tells: upstream's prototypes,
-   declared weak, are NULL while the library does not export them (and
-   are identical to the header's declarations once it does).  The AEAD
-   rows are left out while any is missing.  */
-gcry_error_t gcry_cipher_authenticate (gcry_cipher_hd_t hd, const void *abuf,
-                                       size_t abuflen)
-  __attribute__ ((weak));
-gcry_error_t gcry_cipher_gettag (gcry_cipher_hd_t hd, void *outtag,
-                                 size_t taglen)
-  __attribute__ ((weak));
-gcry_error_t gcry_cipher_checktag (gcry_cipher_hd_t hd, const void *intag,
-                                   size_t taglen)
-  __attribute__ ((weak));
-
 static int
-have_aead_api (void)
+have_aead_api (const struct bench_lib *lib)
 {
-  return gcry_cipher_authenticate && gcry_cipher_gettag
-         && gcry_cipher_checktag;
+  return lib->cipher_authenticate && lib->cipher_gettag
+         && lib->cipher_checktag;
 }
 
 enum cipher_op
@@ -115,7 +102,9 @@ static const struct cipher_row stream_rows[] =
 /* One row being measured.  */
 struct cipher_job
 {
+  const struct bench_lib *lib;
   gcry_cipher_hd_t hd;
+  int usable;              /* the library runs this row */
   const struct cipher_row *row;
   char label[24];
   size_t blklen;
@@ -158,10 +147,10 @@ start_plain_message (struct cipher_job *job)
   if (!job->complete || job->row->iv == IV_NONE)
     return;
   if (job->row->iv == IV_SETCTR)
-    note_error (job, gcry_cipher_setctr (job->hd, iv, job->blklen),
+    note_error (job, job->lib->cipher_setctr (job->hd, iv, job->blklen),
                 "gcry_cipher_setctr");
   else
-    note_error (job, gcry_cipher_setiv (job->hd, iv, job->blklen),
+    note_error (job, job->lib->cipher_setiv (job->hd, iv, job->blklen),
                 "gcry_cipher_setiv");
 }
 
@@ -171,12 +160,13 @@ run_plain (struct cipher_job *job, unsigned char *buf, size_t len)
 {
   gcry_error_t err;
 
-  note_error (job, gcry_cipher_reset (job->hd), "gcry_cipher_reset");
+  note_error (job, job->lib->cipher_ctl (job->hd, GCRYCTL_RESET, NULL, 0),
+              "gcry_cipher_reset");
   start_plain_message (job);
   if (job->row->op == OP_ENCRYPT)
-    err = gcry_cipher_encrypt (job->hd, buf, len, buf, len);
+    err = job->lib->cipher_encrypt (job->hd, buf, len, buf, len);
   else
-    err = gcry_cipher_decrypt (job->hd, buf, len, buf, len);
+    err = job->lib->cipher_decrypt (job->hd, buf, len, buf, len);
   note_error (job, err, job->row->op == OP_ENCRYPT ? "gcry_cipher_encrypt"
               : "gcry_cipher_decrypt");
 }
@@ -188,46 +178,52 @@ run_aead (struct cipher_job *job, unsigned char *buf, size_t len)
   static const unsigned char nonce[16] =
     { 0x4e, 0x6f, 0x6e, 0x63, 0x65, 0x2d, 0x62, 0x65,
       0x6e, 0x63, 0x68, 0x2d, 0x30, 0x30, 0x30, 0x31 };
+  const struct bench_lib *lib = job->lib;
   gcry_cipher_hd_t hd = job->hd;
   unsigned char tag[16] = { 0 };
   unsigned char one_byte = 0x5a;
 
-  note_error (job, gcry_cipher_reset (hd), "gcry_cipher_reset");
+  note_error (job, lib->cipher_ctl (hd, GCRYCTL_RESET, NULL, 0),
+              "gcry_cipher_reset");
   if (job->row->op == OP_AEAD_DECRYPT)
     {
       /* SIV-style modes want the tag before decrypting; others ignore
          it, so its result does not matter.  */
-      (void) gcry_cipher_set_decryption_tag (hd, tag, sizeof tag);
+      (void) lib->cipher_ctl (hd, GCRYCTL_SET_DECRYPTION_TAG, tag,
+                              sizeof tag);
     }
   if (job->row->nonce_len)
-    note_error (job, gcry_cipher_setiv (hd, nonce, job->row->nonce_len),
+    note_error (job, lib->cipher_setiv (hd, nonce, job->row->nonce_len),
                 "gcry_cipher_setiv");
 
   switch (job->row->op)
     {
     case OP_AEAD_ENCRYPT:
-      note_error (job, gcry_cipher_final (hd), "gcry_cipher_final");
-      note_error (job, gcry_cipher_encrypt (hd, buf, len, buf, len),
+      note_error (job, lib->cipher_ctl (hd, GCRYCTL_FINALIZE, NULL, 0),
+                  "gcry_cipher_final");
+      note_error (job, lib->cipher_encrypt (hd, buf, len, buf, len),
                   "gcry_cipher_encrypt");
-      note_error (job, gcry_cipher_gettag (hd, tag, sizeof tag),
+      note_error (job, lib->cipher_gettag (hd, tag, sizeof tag),
                   "gcry_cipher_gettag");
       break;
     case OP_AEAD_DECRYPT:
-      note_error (job, gcry_cipher_final (hd), "gcry_cipher_final");
-      note_error (job, ignore_checksum (gcry_cipher_decrypt (hd, buf, len,
+      note_error (job, lib->cipher_ctl (hd, GCRYCTL_FINALIZE, NULL, 0),
+                  "gcry_cipher_final");
+      note_error (job, ignore_checksum (lib->cipher_decrypt (hd, buf, len,
                                                              buf, len)),
                   "gcry_cipher_decrypt");
-      note_error (job, ignore_checksum (gcry_cipher_checktag (hd, tag,
+      note_error (job, ignore_checksum (lib->cipher_checktag (hd, tag,
                                                               sizeof tag)),
                   "gcry_cipher_checktag");
       break;
     default: /* OP_AEAD_AUTH */
-      note_error (job, gcry_cipher_authenticate (hd, buf, len),
+      note_error (job, lib->cipher_authenticate (hd, buf, len),
                   "gcry_cipher_authenticate");
-      note_error (job, gcry_cipher_final (hd), "gcry_cipher_final");
-      note_error (job, gcry_cipher_encrypt (hd, &one_byte, 1, &one_byte, 1),
+      note_error (job, lib->cipher_ctl (hd, GCRYCTL_FINALIZE, NULL, 0),
+                  "gcry_cipher_final");
+      note_error (job, lib->cipher_encrypt (hd, &one_byte, 1, &one_byte, 1),
                   "gcry_cipher_encrypt");
-      note_error (job, gcry_cipher_gettag (hd, tag, sizeof tag),
+      note_error (job, lib->cipher_gettag (hd, tag, sizeof tag),
                   "gcry_cipher_gettag");
       break;
     }
@@ -238,40 +234,41 @@ static void
 run_ccm (struct cipher_job *job, unsigned char *buf, size_t len)
 {
   static const unsigned char nonce[11] = { 0x80, 0x01, 0x02, 0x03 };
+  const struct bench_lib *lib = job->lib;
   gcry_cipher_hd_t hd = job->hd;
   unsigned char tag[8] = { 0 };
   unsigned char one_byte = 0x5a;
   uint64_t lengths[3];   /* data length, AAD length, tag length */
 
-  note_error (job, gcry_cipher_setiv (hd, nonce, sizeof nonce),
+  note_error (job, lib->cipher_setiv (hd, nonce, sizeof nonce),
               "gcry_cipher_setiv");
   lengths[0] = job->row->op == OP_CCM_AUTH ? 1 : len;
   lengths[1] = job->row->op == OP_CCM_AUTH ? len : 0;
   lengths[2] = sizeof tag;
-  note_error (job, gcry_cipher_ctl (hd, GCRYCTL_SET_CCM_LENGTHS, lengths,
+  note_error (job, lib->cipher_ctl (hd, GCRYCTL_SET_CCM_LENGTHS, lengths,
                                     sizeof lengths),
               "gcry_cipher_ctl");
   switch (job->row->op)
     {
     case OP_CCM_ENCRYPT:
-      note_error (job, gcry_cipher_encrypt (hd, buf, len, buf, len),
+      note_error (job, lib->cipher_encrypt (hd, buf, len, buf, len),
                   "gcry_cipher_encrypt");
-      note_error (job, gcry_cipher_gettag (hd, tag, sizeof tag),
+      note_error (job, lib->cipher_gettag (hd, tag, sizeof tag),
                   "gcry_cipher_gettag");
       break;
     case OP_CCM_DECRYPT:
-      note_error (job, gcry_cipher_decrypt (hd, buf, len, buf, len),
+      note_error (job, lib->cipher_decrypt (hd, buf, len, buf, len),
                   "gcry_cipher_decrypt");
-      note_error (job, ignore_checksum (gcry_cipher_checktag (hd, tag,
+      note_error (job, ignore_checksum (lib->cipher_checktag (hd, tag,
                                                               sizeof tag)),
                   "gcry_cipher_checktag");
       break;
     default: /* OP_CCM_AUTH */
-      note_error (job, gcry_cipher_authenticate (hd, buf, len),
+      note_error (job, lib->cipher_authenticate (hd, buf, len),
                   "gcry_cipher_authenticate");
-      note_error (job, gcry_cipher_encrypt (hd, &one_byte, 1, &one_byte, 1),
+      note_error (job, lib->cipher_encrypt (hd, &one_byte, 1, &one_byte, 1),
                   "gcry_cipher_encrypt");
-      note_error (job, gcry_cipher_gettag (hd, tag, sizeof tag),
+      note_error (job, lib->cipher_gettag (hd, tag, sizeof tag),
                   "gcry_cipher_gettag");
       break;
     }
@@ -313,7 +310,7 @@ open_job (struct cipher_job *job, int algo)
 
   if (!keylen || keylen > sizeof key)
     return gcry_error (GPG_ERR_INV_KEYLEN);
-  err = gcry_cipher_open (&job->hd, algo, job->row->mode, 0);
+  err = job->lib->cipher_open (&job->hd, algo, job->row->mode, 0);
   if (err)
     {
       job->hd = NULL;
@@ -321,10 +318,10 @@ open_job (struct cipher_job *job, int algo)
     }
   for (i = 0; i < keylen; i++)
     key[i] = (unsigned char) (0x33 ^ (i * 13));
-  err = gcry_cipher_setkey (job->hd, key, keylen);
+  err = job->lib->cipher_setkey (job->hd, key, keylen);
   if (err)
     {
-      gcry_cipher_close (job->hd);
+      job->lib->cipher_close (job->hd);
       job->hd = NULL;
     }
   return err;
@@ -335,7 +332,7 @@ static void
 close_job (struct cipher_job *job)
 {
   if (job->hd)
-    gcry_cipher_close (job->hd);
+    job->lib->cipher_close (job->hd);
   job->hd = NULL;
 }
 
@@ -349,11 +346,11 @@ row_available (int algo, struct cipher_job *job, unsigned char *buf,
   gcry_error_t err;
 
   if (job->row->op != OP_ENCRYPT && job->row->op != OP_DECRYPT
-      && !have_aead_api ())
+      && !have_aead_api (job->lib))
     {
       if (bench_opt.verbose)
-        fprintf (stderr, PGM ": %s %s not benchmarked: no AEAD API in this"
-                 " library\n", gcry_cipher_algo_name (algo), job->label);
+        fprintf (stderr, PGM ": %s %s not benchmarked in %s: no AEAD API\n",
+                 gcry_cipher_algo_name (algo), job->label, job->lib->label);
       return 0;
     }
   err = open_job (job, algo);
@@ -366,8 +363,9 @@ row_available (int algo, struct cipher_job *job, unsigned char *buf,
       close_job (job);
     }
   if (err && bench_opt.verbose)
-    fprintf (stderr, PGM ": %s %s not benchmarked: %s\n",
-             gcry_cipher_algo_name (algo), job->label, gcry_strerror (err));
+    fprintf (stderr, PGM ": %s %s not benchmarked in %s: %s\n",
+             gcry_cipher_algo_name (algo), job->label, job->lib->label,
+             gcry_strerror (err));
   job->err = 0;
   return !err;
 }
@@ -380,34 +378,63 @@ check_job (const struct cipher_job *job, int algo)
 {
   if (!job->err)
     return;
-  fprintf (stderr, PGM ": %s %s: %s failed: %s\n",
+  fprintf (stderr, PGM ": %s %s: %s failed in %s: %s\n",
            gcry_cipher_algo_name (algo), job->label, job->failed_call,
-           gcry_strerror (job->err));
+           job->lib->label, gcry_strerror (job->err));
   exit (1);
 }
 
 
+/* One row on every library: JOBS[k] is library k's (usable or not).  */
 struct cipher_measure
 {
-  struct cipher_job *job;
+  struct cipher_job *jobs;
   unsigned char *buf;
 };
+
+
+/* The contexts of the usable jobs among M's, in CTXS; returns their
+   count and their indices in WHICH.  */
+static unsigned int
+usable_jobs (struct cipher_measure *m, void **ctxs, unsigned int *which)
+{
+  unsigned int k, n = 0;
+
+  for (k = 0; k < bench_n_libs; k++)
+    if (m->jobs[k].usable)
+      {
+        ctxs[n] = &m->jobs[k];
+        which[n++] = k;
+      }
+  return n;
+}
+
 
 static int
 measure_slope (void *arg)
 {
   struct cipher_measure *m = arg;
+  void *ctxs[BENCH_MAX_LIBS] = { NULL };
+  unsigned int which[BENCH_MAX_LIBS], n, k;
+  double slopes[BENCH_MAX_LIBS];
 
-  m->job->slope = bench_slope (cipher_op, m->job, m->buf, &bench_bytes_sizes);
+  for (k = 0; k < bench_n_libs; k++)
+    m->jobs[k].slope = -1;
+  n = usable_jobs (m, ctxs, which);
+  bench_slope_multi (cipher_op, ctxs, n, m->buf, &bench_bytes_sizes, slopes);
+  for (k = 0; k < n; k++)
+    m->jobs[which[k]].slope = slopes[k];
   return 0;
 }
+
 
 static int
 measure_msglen (void *arg)
 {
   struct cipher_measure *m = arg;
-  struct cipher_job *job = m->job;
-  unsigned int i;
+  void *ctxs[BENCH_MAX_LIBS] = { NULL };
+  unsigned int which[BENCH_MAX_LIBS], n, i, k, kept;
+  double per_call[BENCH_MAX_LIBS];
 
   for (i = 0; i < bench_opt.n_msglens; i++)
     {
@@ -415,15 +442,25 @@ measure_msglen (void *arg)
 
       /* A length the mode refuses (e.g. ECB on 1420 bytes) is shown as
          "-"; try it once before timing.  */
-      job->err = 0;
-      cipher_op (job, m->buf, len);
-      if (job->err)
+      n = usable_jobs (m, ctxs, which);
+      for (k = kept = 0; k < n; k++)
         {
+          struct cipher_job *job = ctxs[k];
+
           job->err = 0;
+          cipher_op (job, m->buf, len);
           job->ns_per_byte[i] = -1;
-          continue;
+          if (job->err)
+            job->err = 0;
+          else
+            {
+              ctxs[kept] = ctxs[k];
+              which[kept++] = which[k];
+            }
         }
-      job->ns_per_byte[i] = bench_per_call (cipher_op, job, m->buf, len) / len;
+      bench_per_call_multi (cipher_op, ctxs, kept, m->buf, len, per_call);
+      for (k = 0; k < kept; k++)
+        m->jobs[which[k]].ns_per_byte[i] = per_call[k] / len;
     }
   return 0;
 }
@@ -435,7 +472,7 @@ measure_msglen (void *arg)
 static const char *
 row_kernel (const char *algo_name, const struct cipher_row *row)
 {
-  char family[2][32], mode[32], names[6][96];
+  char family[2][32], mode[32], names[6][112];
   const char *candidates[7];
   size_t i, n;
 
@@ -476,8 +513,9 @@ bench_one_algo (int algo, unsigned char *buf)
   const char *algo_name = gcry_cipher_algo_name (algo);
   size_t blklen = gcry_cipher_get_algo_blklen (algo);
   const struct cipher_row *rows = cipher_rows;
-  size_t n_rows = N_CIPHER_ROWS, i, n_jobs = 0;
-  struct cipher_job *jobs;
+  size_t n_rows = N_CIPHER_ROWS, i, n_shown = 0;
+  unsigned int k;
+  struct cipher_job *jobs;     /* BENCH_MAX_LIBS per shown row */
   const char **labels, **keys, **kernels;
 
   if (!blklen || !gcry_cipher_get_algo_keylen (algo))
@@ -488,7 +526,7 @@ bench_one_algo (int algo, unsigned char *buf)
       n_rows = sizeof stream_rows / sizeof stream_rows[0];
     }
 
-  jobs = calloc (n_rows, sizeof *jobs);
+  jobs = calloc (n_rows * BENCH_MAX_LIBS, sizeof *jobs);
   labels = calloc (n_rows, sizeof *labels);
   keys = calloc (n_rows, sizeof *keys);
   kernels = calloc (n_rows, sizeof *kernels);
@@ -498,56 +536,87 @@ bench_one_algo (int algo, unsigned char *buf)
       exit (1);
     }
 
-  /* Find the rows first: the kernel lines above the table name them.  */
+  /* Find the rows first: the kernel lines above the table name them.
+     A row is shown when this library runs it.  */
   for (i = 0; i < n_rows; i++)
     {
-      struct cipher_job *job = &jobs[n_jobs];
+      struct cipher_job *row_jobs = &jobs[n_shown * BENCH_MAX_LIBS];
 
-      job->row = &rows[i];
-      job->blklen = blklen;
-      job->complete = bench_opt.msglen_mode;
-      snprintf (job->label, sizeof job->label, "%s %s", rows[i].mode_name,
-                rows[i].direction);
-      if (!row_available (algo, job, buf, bench_bytes_sizes.first))
-        continue;
-      labels[n_jobs] = job->label;
-      keys[n_jobs] = rows[i].mode_name;
-      kernels[n_jobs] = row_kernel (algo_name, &rows[i]);
-      n_jobs++;
+      for (k = 0; k < bench_n_libs; k++)
+        {
+          struct cipher_job *job = &row_jobs[k];
+
+          job->lib = &bench_libs[k];
+          job->row = &rows[i];
+          job->blklen = blklen;
+          job->complete = bench_opt.msglen_mode;
+          snprintf (job->label, sizeof job->label, "%s %s",
+                    rows[i].mode_name, rows[i].direction);
+          job->usable = row_available (algo, job, buf,
+                                       bench_bytes_sizes.first);
+          if (k == 0 && !job->usable)
+            break;
+        }
+      if (!row_jobs[0].usable)
+        {
+          memset (row_jobs, 0, BENCH_MAX_LIBS * sizeof *row_jobs);
+          continue;
+        }
+      labels[n_shown] = row_jobs[0].label;
+      keys[n_shown] = rows[i].mode_name;
+      kernels[n_shown] = row_kernel (algo_name, &rows[i]);
+      n_shown++;
     }
 
   if (bench_opt.msglen_mode)
     report_header_msglen (CIPHER_WIDTH, algo_name);
   else
     report_header_bytes (CIPHER_WIDTH, algo_name);
-  report_kernels (CIPHER_WIDTH, algo_name, (unsigned int) n_jobs,
+  report_kernels (CIPHER_WIDTH, algo_name, (unsigned int) n_shown,
                   labels, keys, kernels);
 
-  for (i = 0; i < n_jobs; i++)
+  for (i = 0; i < n_shown; i++)
     {
-      struct cipher_job *job = &jobs[i];
-      struct cipher_measure m = { job, buf };
+      struct cipher_job *row_jobs = &jobs[i * BENCH_MAX_LIBS];
+      struct cipher_measure m = { row_jobs, buf };
       struct bench_clock clk;
+      double slopes[BENCH_MAX_LIBS];
+      double ns_per_byte[BENCH_MAX_LIBS][BENCH_MAX_MSGLENS];
       gcry_error_t err;
 
-      report_progress ("cipher", algo_name, job->label);
-      err = open_job (job, algo);
-      if (err)
-        {
-          fprintf (stderr, PGM ": %s %s: %s\n", algo_name, job->label,
-                   gcry_strerror (err));
-          exit (1);
-        }
-      report_row_label (CIPHER_WIDTH, job->label);
+      report_progress ("cipher", algo_name, row_jobs[0].label);
+      for (k = 0; k < bench_n_libs; k++)
+        if (row_jobs[k].usable)
+          {
+            err = open_job (&row_jobs[k], algo);
+            if (err)
+              {
+                fprintf (stderr, PGM ": %s %s: %s\n", algo_name,
+                         row_jobs[k].label, gcry_strerror (err));
+                exit (1);
+              }
+          }
+      report_row_label (CIPHER_WIDTH, row_jobs[0].label);
       bench_with_clock (bench_opt.msglen_mode ? measure_msglen
                         : measure_slope, &m, &clk);
-      check_job (job, algo);
-      close_job (job);
+      for (k = 0; k < bench_n_libs; k++)
+        {
+          struct cipher_job *job = &row_jobs[k];
+          unsigned int j;
+
+          if (job->usable)
+            check_job (job, algo);
+          close_job (job);
+          slopes[k] = job->usable ? job->slope : -1;
+          for (j = 0; j < bench_opt.n_msglens; j++)
+            ns_per_byte[k][j] = job->usable ? job->ns_per_byte[j] : -1;
+        }
       report_progress_done ();
       if (bench_opt.msglen_mode)
-        report_result_msglen (job->ns_per_byte, &clk);
+        report_result_msglen ((const double (*)[BENCH_MAX_MSGLENS])
+                              ns_per_byte, &clk);
       else
-        report_result_bytes (job->slope, &clk);
+        report_result_bytes (slopes, &clk);
     }
   report_footer (CIPHER_WIDTH);
 

@@ -10,7 +10,8 @@
  * (told by a macro that API defines), so bench-slope builds at every
  * stage of the library; gcry_kdf_derive, which has no such macro, is
  * referenced weakly and its section stays empty while the library does
- * not export it.
+ * not export it.  With --compare each row runs on both libraries, timed
+ * interleaved.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -120,10 +121,11 @@ report_algo_kernels (int width, const int *algos, unsigned int n,
 }
 
 
-/* One measured row, for the kinds of handle below.  */
+/* One measured row on one library, for the kinds of handle below.  */
 struct digest_job
 {
-  void *hd;
+  const struct bench_lib *lib;
+  void *hd;                 /* NULL: the library does not run this row */
   unsigned int out_len;
   int failed;
   double slope;
@@ -132,13 +134,43 @@ struct digest_job
   unsigned char *buf;
 };
 
+/* A row on every library.  */
+struct digest_row
+{
+  struct digest_job jobs[BENCH_MAX_LIBS];
+};
+
+
+/* The contexts of ROW's jobs that have a handle, in CTXS; returns their
+   count and their indices in WHICH.  */
+static unsigned int
+open_jobs (struct digest_row *row, void **ctxs, unsigned int *which)
+{
+  unsigned int k, n = 0;
+
+  for (k = 0; k < bench_n_libs; k++)
+    if (row->jobs[k].hd)
+      {
+        ctxs[n] = &row->jobs[k];
+        which[n++] = k;
+      }
+  return n;
+}
+
 
 static int
 measure_slope (void *arg)
 {
-  struct digest_job *job = arg;
+  struct digest_row *row = arg;
+  void *ctxs[BENCH_MAX_LIBS] = { NULL };
+  unsigned int which[BENCH_MAX_LIBS], n, k;
+  double slopes[BENCH_MAX_LIBS];
 
-  job->slope = bench_slope (job->op, job, job->buf, &bench_bytes_sizes);
+  n = open_jobs (row, ctxs, which);
+  bench_slope_multi (row->jobs[0].op, ctxs, n, row->jobs[0].buf,
+                     &bench_bytes_sizes, slopes);
+  for (k = 0; k < n; k++)
+    row->jobs[which[k]].slope = slopes[k];
   return 0;
 }
 
@@ -146,30 +178,53 @@ measure_slope (void *arg)
 static int
 measure_msglen (void *arg)
 {
-  struct digest_job *job = arg;
-  unsigned int i;
+  struct digest_row *row = arg;
+  void *ctxs[BENCH_MAX_LIBS] = { NULL };
+  unsigned int which[BENCH_MAX_LIBS], n, i, k;
+  double per_call[BENCH_MAX_LIBS];
 
+  n = open_jobs (row, ctxs, which);
   for (i = 0; i < bench_opt.n_msglens; i++)
-    job->ns_per_byte[i] = bench_per_call (job->op, job, job->buf,
-                                          bench_opt.msglens[i])
-                          / bench_opt.msglens[i];
+    {
+      bench_per_call_multi (row->jobs[0].op, ctxs, n, row->jobs[0].buf,
+                            bench_opt.msglens[i], per_call);
+      for (k = 0; k < n; k++)
+        row->jobs[which[k]].ns_per_byte[i] = per_call[k]
+                                             / bench_opt.msglens[i];
+    }
   return 0;
 }
 
 
-/* Measure JOB (slopes or per-length) and print its result.  */
+/* Measure ROW (slopes or per-length) and print its result.  */
 static void
-measure_and_report (struct digest_job *job)
+measure_and_report (struct digest_row *row)
 {
   struct bench_clock clk;
+  double slopes[BENCH_MAX_LIBS];
+  double ns_per_byte[BENCH_MAX_LIBS][BENCH_MAX_MSGLENS];
+  unsigned int k, i;
 
+  for (k = 0; k < bench_n_libs; k++)
+    {
+      row->jobs[k].slope = -1;
+      for (i = 0; i < bench_opt.n_msglens; i++)
+        row->jobs[k].ns_per_byte[i] = -1;
+    }
   bench_with_clock (bench_opt.msglen_mode ? measure_msglen : measure_slope,
-                    job, &clk);
+                    row, &clk);
   report_progress_done ();
+  for (k = 0; k < bench_n_libs; k++)
+    {
+      slopes[k] = row->jobs[k].slope;
+      for (i = 0; i < bench_opt.n_msglens; i++)
+        ns_per_byte[k][i] = row->jobs[k].ns_per_byte[i];
+    }
   if (bench_opt.msglen_mode)
-    report_result_msglen (job->ns_per_byte, &clk);
+    report_result_msglen ((const double (*)[BENCH_MAX_MSGLENS]) ns_per_byte,
+                          &clk);
   else
-    report_result_bytes (job->slope, &clk);
+    report_result_bytes (slopes, &clk);
 }
 
 
@@ -200,9 +255,9 @@ hash_op (void *ctx, unsigned char *buf, size_t len)
   struct digest_job *job = ctx;
   gcry_md_hd_t hd = job->hd;
 
-  gcry_md_reset (hd);
-  gcry_md_write (hd, buf, len);
-  gcry_md_final (hd);
+  job->lib->md_reset (hd);
+  job->lib->md_write (hd, buf, len);
+  job->lib->md_ctl (hd, GCRYCTL_FINALIZE, NULL, 0);
 }
 
 
@@ -236,22 +291,38 @@ bench_hash_section (char **args, int nargs)
 
   for (i = 0; i < n; i++)
     {
-      struct digest_job job = { NULL, 0, 0, 0, { 0 }, hash_op, buf };
-      gcry_md_hd_t hd;
-      gcry_error_t err;
+      struct digest_row row;
+      unsigned int k;
 
-      err = gcry_md_open (&hd, algos[i], 0);
-      if (err)
+      memset (&row, 0, sizeof row);
+      for (k = 0; k < bench_n_libs; k++)
         {
-          fprintf (stderr, PGM ": error opening hash '%s': %s\n",
-                   gcry_md_algo_name (algos[i]), gcry_strerror (err));
-          exit (1);
+          struct digest_job *job = &row.jobs[k];
+          gcry_md_hd_t hd;
+          gcry_error_t err;
+
+          job->lib = &bench_libs[k];
+          job->op = hash_op;
+          job->buf = buf;
+          err = job->lib->md_open (&hd, algos[i], 0);
+          if (err && k == 0)
+            {
+              fprintf (stderr, PGM ": error opening hash '%s': %s\n",
+                       gcry_md_algo_name (algos[i]), gcry_strerror (err));
+              exit (1);
+            }
+          if (err && bench_opt.verbose)
+            fprintf (stderr, PGM ": hash '%s' not benchmarked in %s: %s\n",
+                     gcry_md_algo_name (algos[i]), job->lib->label,
+                     gcry_strerror (err));
+          job->hd = err ? NULL : hd;
         }
-      job.hd = hd;
       report_progress ("hash", gcry_md_algo_name (algos[i]), NULL);
       report_algo (-HASH_WIDTH, gcry_md_algo_name (algos[i]));
-      measure_and_report (&job);
-      gcry_md_close (hd);
+      measure_and_report (&row);
+      for (k = 0; k < bench_n_libs; k++)
+        if (row.jobs[k].hd)
+          row.jobs[k].lib->md_close (row.jobs[k].hd);
     }
   report_footer (HASH_WIDTH);
   bench_free_buffer (to_free);
@@ -288,9 +359,9 @@ mac_op (void *ctx, unsigned char *buf, size_t len)
   unsigned char mac[64];
   size_t maclen = job->out_len < sizeof mac ? job->out_len : sizeof mac;
 
-  if (gcry_mac_reset (hd)
-      || gcry_mac_write (hd, buf, len)
-      || gcry_mac_read (hd, mac, &maclen))
+  if (job->lib->mac_ctl (hd, GCRYCTL_RESET, NULL, 0)
+      || job->lib->mac_write (hd, buf, len)
+      || job->lib->mac_read (hd, mac, &maclen))
     job->failed = 1;
 }
 
@@ -316,9 +387,13 @@ open_mac (int algo, struct digest_job *job)
   if (!keylen || keylen > sizeof key)
     keylen = 32;
   memset (key, 0x2a, keylen);
-  err = gcry_mac_open (&hd, algo, 0, NULL);
+  err = job->lib->mac_open (&hd, algo, 0, NULL);
   if (!err)
-    err = gcry_mac_setkey (hd, key, keylen);
+    {
+      err = job->lib->mac_setkey (hd, key, keylen);
+      if (err)
+        job->lib->mac_close (hd);
+    }
   if (err)
     return err;
   job->hd = hd;
@@ -327,12 +402,12 @@ open_mac (int algo, struct digest_job *job)
   if (job->failed)
     {
       job->failed = 0;
-      gcry_mac_setiv (hd, nonce, sizeof nonce);
+      job->lib->mac_setiv (hd, nonce, sizeof nonce);
       mac_op (job, job->buf, 16);
     }
   if (job->failed)
     {
-      gcry_mac_close (hd);
+      job->lib->mac_close (hd);
       job->hd = NULL;
       return gcry_error (GPG_ERR_NOT_SUPPORTED);
     }
@@ -356,25 +431,44 @@ bench_mac_section (char **args, int nargs)
 
   for (i = 0; i < n; i++)
     {
-      struct digest_job job = { NULL, 0, 0, 0, { 0 }, mac_op, buf };
-      gcry_error_t err = open_mac (algos[i], &job);
+      struct digest_row row;
+      unsigned int k;
+      gcry_error_t err = 0;
 
-      if (err)
+      memset (&row, 0, sizeof row);
+      for (k = 0; k < bench_n_libs; k++)
         {
-          if (bench_opt.verbose)
-            fprintf (stderr, PGM ": mac '%s' not benchmarked: %s\n",
-                     gcry_mac_algo_name (algos[i]), gcry_strerror (err));
-          continue;
+          struct digest_job *job = &row.jobs[k];
+
+          job->lib = &bench_libs[k];
+          job->op = mac_op;
+          job->buf = buf;
+          err = open_mac (algos[i], job);
+          if (err && bench_opt.verbose)
+            fprintf (stderr, PGM ": mac '%s' not benchmarked in %s: %s\n",
+                     gcry_mac_algo_name (algos[i]), job->lib->label,
+                     gcry_strerror (err));
+          if (err && k == 0)
+            break;
         }
+      if (!row.jobs[0].hd)
+        continue;
       report_progress ("mac", gcry_mac_algo_name (algos[i]), NULL);
       report_algo (-MAC_WIDTH, gcry_mac_algo_name (algos[i]));
-      measure_and_report (&job);
-      gcry_mac_close (job.hd);
-      if (job.failed)
+      measure_and_report (&row);
+      for (k = 0; k < bench_n_libs; k++)
         {
-          fprintf (stderr, PGM ": mac '%s' failed while timed\n",
-                   gcry_mac_algo_name (algos[i]));
-          exit (1);
+          struct digest_job *job = &row.jobs[k];
+
+          if (!job->hd)
+            continue;
+          job->lib->mac_close (job->hd);
+          if (job->failed)
+            {
+              fprintf (stderr, PGM ": mac '%s' failed while timed in %s\n",
+                       gcry_mac_algo_name (algos[i]), job->lib->label);
+              exit (1);
+            }
         }
     }
   report_footer (MAC_WIDTH);
@@ -402,15 +496,8 @@ bench_mac_section (char **args, int nargs)
  * KDF: PBKDF2 over every hash.
  */
 
-/* Upstream's prototype, declared weak: the address is NULL while the
-   library does not export the function.  Identical to the header's
-   declaration once there is one.  */
-gpg_error_t gcry_kdf_derive (const void *passphrase, size_t passphraselen,
-                             int algo, int subalgo,
-                             const void *salt, size_t saltlen,
-                             unsigned long iterations,
-                             size_t keysize, void *keybuffer)
-  __attribute__ ((weak));
+/* gcry_kdf_derive is reached through bench_libs[k].kdf_derive, NULL
+   while a library does not export it (bench-lib.c).  */
 
 /* GCRY_KDF_PBKDF2's value in upstream's API.  */
 #define KDF_ALGO_PBKDF2 34
@@ -419,6 +506,7 @@ gpg_error_t gcry_kdf_derive (const void *passphrase, size_t passphraselen,
 
 struct kdf_job
 {
+  const struct bench_lib *lib;
   int md_algo;
   int failed;
   double ns_per_iter;
@@ -432,8 +520,9 @@ kdf_op (void *ctx, unsigned char *buf, size_t iterations)
   unsigned char key[16];
 
   (void) buf;
-  if (gcry_kdf_derive ("qwertyuiop", 10, KDF_ALGO_PBKDF2, job->md_algo,
-                       "0123456789ABCDEF", 16, iterations, sizeof key, key))
+  if (job->lib->kdf_derive ("qwertyuiop", 10, KDF_ALGO_PBKDF2, job->md_algo,
+                            "0123456789ABCDEF", 16, iterations, sizeof key,
+                            key))
     job->failed = 1;
 }
 
@@ -442,9 +531,20 @@ static int
 measure_kdf (void *arg)
 {
   static const struct bench_sizes iteration_counts = { 2, 64, 2 };
-  struct kdf_job *job = arg;
+  struct kdf_job *jobs = arg;
+  void *ctxs[BENCH_MAX_LIBS] = { NULL };
+  unsigned int which[BENCH_MAX_LIBS], n = 0, k;
+  double slopes[BENCH_MAX_LIBS];
 
-  job->ns_per_iter = bench_slope (kdf_op, job, NULL, &iteration_counts);
+  for (k = 0; k < bench_n_libs; k++)
+    if (!jobs[k].failed)
+      {
+        ctxs[n] = &jobs[k];
+        which[n++] = k;
+      }
+  bench_slope_multi (kdf_op, ctxs, n, NULL, &iteration_counts, slopes);
+  for (k = 0; k < n; k++)
+    jobs[which[k]].ns_per_iter = slopes[k];
   return 0;
 }
 
@@ -464,26 +564,39 @@ kdf_md_usable (int algo)
 static void
 kdf_bench_one (int md_algo)
 {
-  struct kdf_job job = { md_algo, 0, 0 };
+  struct kdf_job jobs[BENCH_MAX_LIBS];
   struct bench_clock clk;
+  double ns_per_iter[BENCH_MAX_LIBS];
   char name[64];
+  unsigned int k;
 
   snprintf (name, sizeof name, "PBKDF2-HMAC-%s", gcry_md_algo_name (md_algo));
-  kdf_op (&job, NULL, 2);
-  if (job.failed)
+  memset (jobs, 0, sizeof jobs);
+  for (k = 0; k < bench_n_libs; k++)
     {
-      if (bench_opt.verbose)
-        fprintf (stderr, PGM ": %s not benchmarked\n", name);
-      return;
+      jobs[k].lib = &bench_libs[k];
+      jobs[k].md_algo = md_algo;
+      jobs[k].ns_per_iter = -1;
+      if (jobs[k].lib->kdf_derive)
+        kdf_op (&jobs[k], NULL, 2);
+      else
+        jobs[k].failed = 1;
+      if (jobs[k].failed && bench_opt.verbose)
+        fprintf (stderr, PGM ": %s not benchmarked in %s\n", name,
+                 jobs[k].lib->label);
     }
+  if (jobs[0].failed)
+    return;
   report_progress ("kdf", name, NULL);
   report_algo (-KDF_WIDTH, name);
-  bench_with_clock (measure_kdf, &job, &clk);
+  bench_with_clock (measure_kdf, jobs, &clk);
   report_progress_done ();
-  if (job.failed || job.ns_per_iter <= 0)
+  for (k = 0; k < bench_n_libs; k++)
+    ns_per_iter[k] = jobs[k].failed ? -1 : jobs[k].ns_per_iter;
+  if (ns_per_iter[0] <= 0)
     report_result_skipped ();
   else
-    report_result_iter (job.ns_per_iter, &clk);
+    report_result_iter (ns_per_iter, &clk);
 }
 
 
@@ -495,7 +608,7 @@ bench_kdf_section (char **args, int nargs)
 
   report_section ("kdf", "KDF");
   report_header_iter (KDF_WIDTH, "");
-  if (!gcry_kdf_derive)
+  if (!bench_libs[0].kdf_derive)
     {
       if (bench_opt.verbose)
         fprintf (stderr, PGM ": this library has no gcry_kdf_derive yet\n");

@@ -19,7 +19,13 @@
  *  - --msglen tables: a header naming the message lengths and one row
  *    per benchmark with cycles/byte (or ns/byte without a clock) at each
  *    length; in CSV the upstream row with the message length in the
- *    first of the two fields upstream leaves empty.
+ *    first of the two fields upstream leaves empty;
+ *  - --compare: a legend above the first table, and to the right of each
+ *    row (below it, in --msglen tables) the compared library's figure
+ *    and the speed-up, its time divided by this library's; in CSV, after
+ *    each row the same row for the compared library, "compare" in the
+ *    second field upstream leaves empty;
+ *  - --json: nothing of the above; the results go to bench-json.c.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -28,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <time.h>
 
 #include "gcrypt.h"
 #include "bench-common.h"
@@ -36,6 +43,28 @@
 static char csv_section[32];
 static char csv_algo[64];
 static char csv_mode[64];
+
+/* The kernel lines of the current table, for --json's records: row
+   LABEL is served by KERNEL (either may be NULL).  The pointers stay
+   valid while the table is printed.  */
+#define MAX_TABLE_ROWS 600
+static const char *table_labels[MAX_TABLE_ROWS];
+static const char *table_kernels[MAX_TABLE_ROWS];
+static unsigned int table_rows;
+
+/* Whether the compared library's columns are shown.  */
+static int
+comparing (void)
+{
+  return bench_n_libs > 1;
+}
+
+/* Whether tables go to stdout (neither CSV nor JSON).  */
+static int
+tables (void)
+{
+  return !bench_opt.csv && !bench_opt.json;
+}
 
 
 static void
@@ -88,7 +117,8 @@ report_section (const char *csv_name, const char *title)
   set_field (csv_section, sizeof csv_section, csv_name);
   set_field (csv_algo, sizeof csv_algo, NULL);
   set_field (csv_mode, sizeof csv_mode, NULL);
-  if (!bench_opt.csv)
+  table_rows = 0;
+  if (tables ())
     printf ("%s:\n", title);
 }
 
@@ -97,15 +127,21 @@ void
 report_header_bytes (int width, const char *name)
 {
   set_field (csv_algo, sizeof csv_algo, name);
-  if (bench_opt.csv)
+  table_rows = 0;
+  if (!tables ())
     return;
   print_label (width < 0 ? width : -width, name);
   if (bench_opt.auto_mhz)
-    printf ("%14s %15s %13s %9s\n", "nanosecs/byte", "mebibytes/sec",
+    printf ("%14s %15s %13s %9s", "nanosecs/byte", "mebibytes/sec",
             "cycles/byte", "auto Mhz");
   else
-    printf ("%14s %15s %13s\n", "nanosecs/byte", "mebibytes/sec",
+    printf ("%14s %15s %13s", "nanosecs/byte", "mebibytes/sec",
             "cycles/byte");
+  if (comparing ())
+    printf ("%s | %13s %9s", bench_opt.auto_mhz ? "   " : "",
+            bench_opt.fixed_mhz > 0 || bench_opt.auto_mhz
+            ? "other c/B" : "other ns/B", "speed-up");
+  printf ("\n");
 }
 
 
@@ -113,13 +149,19 @@ void
 report_header_iter (int width, const char *name)
 {
   set_field (csv_algo, sizeof csv_algo, name);
-  if (bench_opt.csv)
+  table_rows = 0;
+  if (!tables ())
     return;
   print_label (width < 0 ? width : -width, name);
   if (bench_opt.auto_mhz)
-    printf ("%14s %13s %9s\n", "nanosecs/iter", "cycles/iter", "auto Mhz");
+    printf ("%14s %13s %9s", "nanosecs/iter", "cycles/iter", "auto Mhz");
   else
-    printf ("%14s %13s\n", "nanosecs/iter", "cycles/iter");
+    printf ("%14s %13s", "nanosecs/iter", "cycles/iter");
+  if (comparing ())
+    printf ("%s | %13s %9s", bench_opt.auto_mhz ? "   " : "",
+            bench_opt.fixed_mhz > 0 || bench_opt.auto_mhz
+            ? "other c/iter" : "other ns/iter", "speed-up");
+  printf ("\n");
 }
 
 
@@ -130,7 +172,8 @@ report_header_msglen (int width, const char *name)
   int absw = width < 0 ? -width : width;
 
   set_field (csv_algo, sizeof csv_algo, name);
-  if (bench_opt.csv)
+  table_rows = 0;
+  if (!tables ())
     return;
   print_label (-absw, name);
   printf ("%s by message length in bytes\n",
@@ -149,7 +192,7 @@ void
 report_algo (int width, const char *name)
 {
   set_field (csv_algo, sizeof csv_algo, name);
-  if (!bench_opt.csv)
+  if (tables ())
     {
       print_label (width, name);
       fflush (stdout);
@@ -161,7 +204,7 @@ void
 report_row_label (int width, const char *label)
 {
   set_field (csv_mode, sizeof csv_mode, label);
-  if (!bench_opt.csv)
+  if (tables ())
     {
       print_label (width, label);
       fflush (stdout);
@@ -190,110 +233,263 @@ format_clock (const struct bench_clock *clk, char *mhz, size_t mhz_size,
 }
 
 
-void
-report_result_bytes (double ns_per_byte, const struct bench_clock *clk)
+/* The kernel of the row being reported, from the stashed kernel lines:
+   the row is named by its mode, or in tables whose rows are algorithms
+   by its algorithm.  */
+static const char *
+current_kernel (void)
 {
-  char ns[24], mib[24], cycles[24], mhz[24], spread[40];
-
-  format_number (ns, sizeof ns, ns_per_byte);
-  format_number (mib, sizeof mib, mib_per_second (ns_per_byte));
-  format_clock (clk, mhz, sizeof mhz, spread, sizeof spread, bench_opt.csv);
-  if (clk->mhz > 0)
-    format_number (cycles, sizeof cycles, ns_per_byte * clk->mhz / 1000.0);
-  else
-    snprintf (cycles, sizeof cycles, "%s", bench_opt.csv ? "" : "-");
-
-  if (bench_opt.csv)
-    {
-      printf ("%s,%s,%s,,,%s,ns/B,%s,MiB/s,%s,c/B",
-              csv_section, csv_algo, csv_mode, ns, mib, cycles);
-      if (bench_opt.auto_mhz)
-        printf (",%s,Mhz%s", mhz, spread);
-      printf ("\n");
-    }
-  else
-    {
-      printf ("%9s ns/B %9s MiB/s %9s c/B", ns, mib, cycles);
-      if (bench_opt.auto_mhz)
-        printf (" %9s%s", mhz, spread);
-      printf ("\n");
-    }
-  fflush (stdout);
-}
-
-
-void
-report_result_iter (double ns_per_iter, const struct bench_clock *clk)
-{
-  char ns[24], cycles[24], mhz[24], spread[40];
-
-  format_number (ns, sizeof ns, ns_per_iter);
-  format_clock (clk, mhz, sizeof mhz, spread, sizeof spread, bench_opt.csv);
-  if (clk->mhz > 0)
-    format_number (cycles, sizeof cycles, ns_per_iter * clk->mhz / 1000.0);
-  else
-    snprintf (cycles, sizeof cycles, "%s", bench_opt.csv ? "" : "-");
-
-  if (bench_opt.csv)
-    {
-      printf ("%s,%s,%s,,,,,,,,,%s,ns/iter,%s,c/iter",
-              csv_section, csv_algo, csv_mode, ns, cycles);
-      if (bench_opt.auto_mhz)
-        printf (",%s,Mhz", mhz);
-      printf ("\n");
-    }
-  else
-    {
-      printf ("%14s %13s", ns, cycles);
-      if (bench_opt.auto_mhz)
-        printf (" %9s", mhz);
-      printf ("\n");
-    }
-  fflush (stdout);
-}
-
-
-void
-report_result_msglen (const double *ns_per_byte,
-                      const struct bench_clock *clk)
-{
-  char value[24], mhz[24], spread[40];
+  const char *row = *csv_mode ? csv_mode : csv_algo;
   unsigned int i;
 
-  format_clock (clk, mhz, sizeof mhz, spread, sizeof spread, bench_opt.csv);
+  for (i = 0; i < table_rows; i++)
+    if (table_labels[i] && !strcmp (table_labels[i], row))
+      return table_kernels[i];
+  return NULL;
+}
+
+
+/* Print STR left-aligned in WIDTH columns, counting a UTF-8 sequence
+   as one column (the "±" of the clock spread).  */
+static void
+print_left (int width, const char *str)
+{
+  int columns = 0;
+  const char *p;
+
+  for (p = str; *p; p++)
+    if ((*p & 0xc0) != 0x80)
+      columns++;
+  printf ("%s%*s", str, width > columns ? width - columns : 0, "");
+}
+
+
+/* The speed-up of the compared library's time OTHER over THIS one's,
+   "-" when either is missing.  */
+static void
+format_speedup (char *out, size_t size, double this_ns, double other_ns)
+{
+  if (this_ns <= 0 || other_ns <= 0)
+    snprintf (out, size, "-");
+  else
+    snprintf (out, size, "%.2fx", other_ns / this_ns);
+}
+
+
+/* One upstream-style CSV row of library K's figure VALUE in nanoseconds
+   per unit ("B" or "iter"), at message length MSGLEN (0: none).  */
+static void
+print_csv_row (unsigned int k, double value, const char *unit,
+               size_t msglen, const struct bench_clock *clk)
+{
+  char ns[24], cycles[24] = "", len[24] = "", mhz[24], spread[40];
+
+  format_clock (clk, mhz, sizeof mhz, spread, sizeof spread, 1);
+  format_number (ns, sizeof ns, value);
+  if (clk->mhz > 0)
+    format_number (cycles, sizeof cycles, value * clk->mhz / 1000.0);
+  if (msglen)
+    snprintf (len, sizeof len, "%zu", msglen);
+  if (!strcmp (unit, "B"))
+    {
+      char mib[24];
+
+      format_number (mib, sizeof mib, mib_per_second (value));
+      printf ("%s,%s,%s,%s,%s,%s,ns/B,%s,MiB/s,%s,c/B",
+              csv_section, csv_algo, csv_mode, len, k ? "compare" : "",
+              ns, mib, cycles);
+    }
+  else
+    printf ("%s,%s,%s,%s,%s,,,,,,,%s,ns/iter,%s,c/iter",
+            csv_section, csv_algo, csv_mode, len, k ? "compare" : "",
+            ns, cycles);
+  if (bench_opt.auto_mhz)
+    printf (",%s,Mhz%s", mhz, !strcmp (unit, "B") ? spread : "");
+  printf ("\n");
+}
+
+
+/* The compared library's columns of a table row: its figure (cycles
+   when the clock is known) and the speed-up.  */
+static void
+print_compare_columns (const double *ns, const char *unit,
+                       const struct bench_clock *clk)
+{
+  char value[24], speedup[24];
+
+  if (ns[1] <= 0)
+    snprintf (value, sizeof value, "-");
+  else
+    format_number (value, sizeof value,
+                   clk->mhz > 0 ? ns[1] * clk->mhz / 1000.0 : ns[1]);
+  format_speedup (speedup, sizeof speedup, ns[0], ns[1]);
+  printf (" | %9s %-3s %9s", value,
+          !strcmp (unit, "B") ? (clk->mhz > 0 ? "c/B" : "ns/B")
+          : (clk->mhz > 0 ? "c/i" : "ns/i"), speedup);
+}
+
+
+void
+report_result_bytes (const double *ns_per_byte,
+                     const struct bench_clock *clk)
+{
+  char ns[24], mib[24], cycles[24], mhz[24], spread[40];
+  unsigned int k;
+
+  if (bench_opt.json)
+    {
+      json_result (csv_section, csv_algo, csv_mode, current_kernel (), 0,
+                   "byte", ns_per_byte, clk);
+      return;
+    }
+  if (bench_opt.csv)
+    {
+      for (k = 0; k < bench_n_libs; k++)
+        if (k == 0 || ns_per_byte[k] > 0)
+          print_csv_row (k, ns_per_byte[k], "B", 0, clk);
+      fflush (stdout);
+      return;
+    }
+
+  format_number (ns, sizeof ns, ns_per_byte[0]);
+  format_number (mib, sizeof mib, mib_per_second (ns_per_byte[0]));
+  format_clock (clk, mhz, sizeof mhz, spread, sizeof spread, 0);
+  if (clk->mhz > 0)
+    format_number (cycles, sizeof cycles,
+                   ns_per_byte[0] * clk->mhz / 1000.0);
+  else
+    snprintf (cycles, sizeof cycles, "-");
+
+  printf ("%9s ns/B %9s MiB/s %9s c/B", ns, mib, cycles);
+  if (bench_opt.auto_mhz && !comparing ())
+    printf (" %9s%s", mhz, spread);
+  else if (bench_opt.auto_mhz)
+    {
+      /* Keep the compared columns aligned whatever the spread.  */
+      printf (" %9s", mhz);
+      print_left (3, spread);
+    }
+  if (comparing ())
+    print_compare_columns (ns_per_byte, "B", clk);
+  printf ("\n");
+  fflush (stdout);
+}
+
+
+void
+report_result_iter (const double *ns_per_iter, const struct bench_clock *clk)
+{
+  char ns[24], cycles[24], mhz[24], spread[40];
+  unsigned int k;
+
+  if (bench_opt.json)
+    {
+      json_result (csv_section, csv_algo, csv_mode, current_kernel (), 0,
+                   "iter", ns_per_iter, clk);
+      return;
+    }
+  if (bench_opt.csv)
+    {
+      for (k = 0; k < bench_n_libs; k++)
+        if (k == 0 || ns_per_iter[k] > 0)
+          print_csv_row (k, ns_per_iter[k], "iter", 0, clk);
+      fflush (stdout);
+      return;
+    }
+
+  format_number (ns, sizeof ns, ns_per_iter[0]);
+  format_clock (clk, mhz, sizeof mhz, spread, sizeof spread, 0);
+  if (clk->mhz > 0)
+    format_number (cycles, sizeof cycles, ns_per_iter[0] * clk->mhz / 1000.0);
+  else
+    snprintf (cycles, sizeof cycles, "-");
+
+  printf ("%14s %13s", ns, cycles);
+  if (bench_opt.auto_mhz && !comparing ())
+    printf (" %9s", mhz);
+  else if (bench_opt.auto_mhz)
+    printf (" %9s   ", mhz);
+  if (comparing ())
+    print_compare_columns (ns_per_iter, "iter", clk);
+  printf ("\n");
+  fflush (stdout);
+}
+
+
+/* One line of a --msglen table: NS[i] per byte at each length, as
+   cycles when the clock is known.  */
+static void
+print_msglen_values (const double *ns, const struct bench_clock *clk)
+{
+  char value[24];
+  unsigned int i;
+
   for (i = 0; i < bench_opt.n_msglens; i++)
     {
-      double ns = ns_per_byte[i];
-
-      if (bench_opt.csv)
-        {
-          char nsbuf[24], mib[24], cycles[24] = "";
-
-          if (ns <= 0)
-            continue; /* The mode refuses this length.  */
-          format_number (nsbuf, sizeof nsbuf, ns);
-          format_number (mib, sizeof mib, mib_per_second (ns));
-          if (clk->mhz > 0)
-            format_number (cycles, sizeof cycles, ns * clk->mhz / 1000.0);
-          printf ("%s,%s,%s,%zu,,%s,ns/B,%s,MiB/s,%s,c/B",
-                  csv_section, csv_algo, csv_mode, bench_opt.msglens[i],
-                  nsbuf, mib, cycles);
-          if (bench_opt.auto_mhz)
-            printf (",%s,Mhz%s", mhz, spread);
-          printf ("\n");
-          continue;
-        }
-      if (ns <= 0)
+      if (ns[i] <= 0)
         snprintf (value, sizeof value, "-");
       else
         format_number (value, sizeof value,
-                       clk->mhz > 0 ? ns * clk->mhz / 1000.0 : ns);
+                       clk->mhz > 0 ? ns[i] * clk->mhz / 1000.0 : ns[i]);
       printf ("%s%8s", i ? " " : "", value);
     }
-  if (!bench_opt.csv)
+}
+
+
+void
+report_result_msglen (const double (*ns_per_byte)[BENCH_MAX_MSGLENS],
+                      const struct bench_clock *clk)
+{
+  char mhz[24], spread[40], label[32], speedup[24];
+  unsigned int i, k;
+
+  if (bench_opt.json)
     {
-      if (bench_opt.auto_mhz)
-        printf (" %9s%s", mhz, spread);
+      for (i = 0; i < bench_opt.n_msglens; i++)
+        {
+          double ns[BENCH_MAX_LIBS] = { 0 };
+
+          for (k = 0; k < bench_n_libs; k++)
+            ns[k] = ns_per_byte[k][i];
+          if (ns[0] > 0)
+            json_result (csv_section, csv_algo, csv_mode, current_kernel (),
+                         bench_opt.msglens[i], "byte", ns, clk);
+        }
+      return;
+    }
+  if (bench_opt.csv)
+    {
+      for (i = 0; i < bench_opt.n_msglens; i++)
+        for (k = 0; k < bench_n_libs; k++)
+          if (ns_per_byte[k][i] > 0)  /* else the mode refuses it */
+            print_csv_row (k, ns_per_byte[k][i], "B", bench_opt.msglens[i],
+                           clk);
+      fflush (stdout);
+      return;
+    }
+
+  format_clock (clk, mhz, sizeof mhz, spread, sizeof spread, 0);
+  print_msglen_values (ns_per_byte[0], clk);
+  if (bench_opt.auto_mhz)
+    printf (" %9s%s", mhz, spread);
+  printf ("\n");
+  if (comparing ())
+    {
+      /* The compared library's line, labelled with its version, and
+         the speed-ups.  */
+      int width = (int) strlen (csv_mode) > 14 ? (int) strlen (csv_mode) : 14;
+
+      snprintf (label, sizeof label, "%.*s", width, bench_libs[1].version);
+      print_label (width, label);
+      print_msglen_values (ns_per_byte[1], clk);
+      printf ("\n");
+      print_label (width, "speed-up");
+      for (i = 0; i < bench_opt.n_msglens; i++)
+        {
+          format_speedup (speedup, sizeof speedup, ns_per_byte[0][i],
+                          ns_per_byte[1][i]);
+          printf ("%s%8s", i ? " " : "", speedup);
+        }
       printf ("\n");
     }
   fflush (stdout);
@@ -303,7 +499,7 @@ report_result_msglen (const double *ns_per_byte,
 void
 report_result_skipped (void)
 {
-  if (bench_opt.csv)
+  if (!tables ())
     return;
   if (bench_opt.auto_mhz)
     printf ("%14s %13s %9s\n", "<<skipped>>", "-", "-");
@@ -315,7 +511,8 @@ report_result_skipped (void)
 void
 report_footer (int width)
 {
-  if (!bench_opt.csv)
+  table_rows = 0;
+  if (tables ())
     printf (" %-*s =\n", width < 0 ? -width : width, "");
 }
 
@@ -496,6 +693,15 @@ report_kernels (int width, const char *algo, unsigned int n_rows,
   unsigned int i, j;
   int any_reported = 0, any_missing = 0;
 
+  /* Kept for the JSON records of this table.  */
+  for (i = 0, table_rows = 0; i < n_rows && i < MAX_TABLE_ROWS; i++)
+    {
+      table_labels[i] = row_labels[i];
+      table_kernels[i] = kernels[i];
+      table_rows++;
+    }
+  if (bench_opt.json)
+    return;
   if (bench_opt.csv)
     {
       for (i = 0; i < n_rows; i++)
@@ -541,22 +747,62 @@ report_kernels (int width, const char *algo, unsigned int n_rows,
 
 
 /*
+ * Start and end.
+ */
+
+void
+report_begin (void)
+{
+  if (bench_opt.json)
+    {
+      json_begin ();
+      return;
+    }
+  if (!tables () || !comparing ())
+    return;
+  /* Upstream's layout has no such lines; only --compare prints them.  */
+  printf ("Comparing this library (%s) with\n  %s (%s),\n"
+          "  timed interleaved; speed-up = its time / this library's time"
+          " (above 1:\n  this library is faster).\n",
+          bench_libs[0].version, bench_libs[1].label, bench_libs[1].version);
+}
+
+
+void
+report_end (void)
+{
+  if (bench_opt.json)
+    json_end ();
+  fflush (stdout);
+}
+
+
+/*
  * Progress.
  */
 
 static int progress_shown;
+static time_t progress_start;
 
 void
 report_progress (const char *section, const char *algo, const char *row)
 {
   char what[160];
+  long elapsed;
 
-  /* On a terminal the row label printed before measuring already shows
-     what runs; the line on stderr is for output sent elsewhere.  */
-  if (!bench_opt.progress || (!bench_opt.csv && isatty (STDOUT_FILENO)))
+  /* Tables on a terminal show what runs already: the row label is
+     printed before measuring.  The line on stderr is for output sent
+     elsewhere (a file, a pipe), while a person watches stderr.  */
+  if (isatty (STDOUT_FILENO) && tables ())
     return;
-  snprintf (what, sizeof what, "%s %s%s%s", section, algo ? algo : "",
-            row ? " " : "", row ? row : "");
+  if (!bench_opt.progress && !isatty (STDERR_FILENO))
+    return;
+  if (!progress_start)
+    progress_start = time (NULL);
+  elapsed = (long) (time (NULL) - progress_start);
+  snprintf (what, sizeof what, "[%ld:%02ld] %s %s%s%s", elapsed / 60,
+            elapsed % 60, section, algo ? algo : "", row ? " " : "",
+            row ? row : "");
   if (isatty (STDERR_FILENO))
     {
       /* Rewrite one line in place.  */

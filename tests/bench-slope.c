@@ -15,8 +15,14 @@
  *     row, from the library's "kernel-<primitive>:<kernel>:" config lines;
  *   - --msglen [LIST]: instead of slopes, the cost of one complete
  *     operation per message length (16 .. 16384 bytes by default);
- *   - --progress: name the running benchmark on stderr when stdout is
- *     not a terminal (CSV to a file, or a pipe).
+ *   - --compare PATH: another libgcrypt (upstream's, Debian's) loaded
+ *     into its own namespace and timed interleaved with this one, its
+ *     figures and the speed-up next to ours (bench-lib.c);
+ *   - --json: the results as one JSON document (bench-json.c);
+ *   - a progress line on stderr when stderr is a terminal and stdout is
+ *     not (tables to a file, a pipe); --progress forces it.
+ * Without these options the output is upstream's, byte for byte in
+ * layout, so scripts written for upstream's bench-slope read it.
  * Sections whose API this library does not have yet print their title
  * and no rows, like upstream for an algorithm it does not build.
  *
@@ -36,10 +42,11 @@
 
 struct bench_options bench_opt;
 
-/* --msglen without a list: short packets to bulk data, with 1420 for a
-   typical VPN payload.  */
+/* --msglen without a list: short packets to bulk data, with the sizes
+   just off a power of two (63, 4095) that expose tail handling and 1420
+   for a typical VPN payload.  */
 static const size_t default_msglens[] =
-  { 16, 64, 256, 1024, 1420, 4096, 16384 };
+  { 16, 63, 64, 200, 300, 500, 512, 1420, 4095, 4096, 16384 };
 
 #define MAX_MSGLEN (1u << 24)
 
@@ -63,10 +70,18 @@ print_help (void)
           "   --include-slow            Include slow benchmarks in default run\n"
           "   --csv                     Use CSV output format\n"
           "   --msglen [<n,n,...>]      Show cycles/byte per message length\n"
-          "                             (default 16,64,256,1024,1420,4096,16384)\n"
-          "                             instead of the slope over sizes.\n"
+          "                             (default 16,63,64,200,300,500,512,\n"
+          "                             1420,4095,4096,16384) instead of the\n"
+          "                             slope over sizes.\n"
+          "   --compare <libgcrypt.so>  Also measure that libgcrypt (loaded\n"
+          "                             apart with dlmopen), interleaved with\n"
+          "                             this one; show its figures and the\n"
+          "                             speed-up (its time / this one's).\n"
+          "   --json                    Print one JSON document instead.\n"
           "   --progress                Name the running benchmark on stderr\n"
-          "                             when stdout is not a terminal.\n"
+          "                             even when stderr is not a terminal\n"
+          "                             (by default only when it is one and\n"
+          "                             stdout is not).\n"
           "   --verbose                 Tell what is skipped and why.\n"
           "\n"
           " notes:\n"
@@ -141,6 +156,15 @@ parse_options (int argc, char **argv)
         bench_opt.unaligned = 1;
       else if (!strcmp (opt, "--progress"))
         bench_opt.progress = 1;
+      else if (!strcmp (opt, "--json"))
+        bench_opt.json = 1;
+      else if (!strcmp (opt, "--compare"))
+        {
+          if (!value || !*value)
+            usage_error ("%s needs the path of a libgcrypt", opt);
+          bench_opt.compare_path = value;
+          i++;
+        }
       else if (!strcmp (opt, "--no-quick-rng")
                || !strcmp (opt, "--include-slow"))
         ; /* Concern benchmarks this library does not have (pk, pq).  */
@@ -152,6 +176,10 @@ parse_options (int argc, char **argv)
           if (gcry_control (GCRYCTL_DISABLE_HWF, value, NULL))
             fprintf (stderr, PGM ": unknown hardware feature '%s'"
                      " - option ignored\n", value);
+          /* Kept for a compared library, loaded later.  */
+          if (bench_opt.n_disabled_hwf == BENCH_MAX_DISABLED)
+            usage_error ("too many %s options", opt);
+          bench_opt.disabled_hwf[bench_opt.n_disabled_hwf++] = value;
           i++;
         }
       else if (!strcmp (opt, "--cpu-mhz"))
@@ -244,6 +272,7 @@ run_section (const struct section *s, char **args, int nargs)
 int
 main (int argc, char **argv)
 {
+  const struct section *section;
   int first_arg;
   size_t i;
 
@@ -276,27 +305,33 @@ main (int argc, char **argv)
     }
   gcry_control (GCRYCTL_DISABLE_SECMEM, 0);
   gcry_control (GCRYCTL_INITIALIZATION_FINISHED, 0);
+  bench_lib_init_self ();
 
-  if (bench_opt.quick)
+  /* Check the sub-command before loading anything.  */
+  section = NULL;
+  if (first_arg < argc)
+    {
+      for (i = 0; i < N_SECTIONS; i++)
+        if (!strcmp (argv[first_arg], sections[i].command))
+          section = &sections[i];
+      if (!section)
+        usage_error ("unknown argument: %s", argv[first_arg]);
+    }
+  if (bench_opt.compare_path)
+    bench_lib_load_compare ();
+
+  if (bench_opt.quick && !bench_opt.json)
     printf ("Note: " PGM " running in quick regression test mode.\n");
 
-  if (first_arg >= argc)
+  report_begin ();
+  bench_warm_up ();
+  if (!section)
     {
-      bench_warm_up ();
       for (i = 0; i < N_SECTIONS; i++)
         run_section (&sections[i], NULL, 0);
-      return 0;
     }
-
-  for (i = 0; i < N_SECTIONS; i++)
-    if (!strcmp (argv[first_arg], sections[i].command))
-      {
-        bench_warm_up ();
-        run_section (&sections[i], argv + first_arg + 1,
-                     argc - first_arg - 1);
-        return 0;
-      }
-
-  usage_error ("unknown argument: %s", argv[first_arg]);
-  return 1;
+  else
+    run_section (section, argv + first_arg + 1, argc - first_arg - 1);
+  report_end ();
+  return 0;
 }

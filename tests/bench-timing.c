@@ -42,6 +42,13 @@
  * report the median time per call divided by the length, so the fixed
  * cost is included: that is the point of looking at short messages.
  *
+ * Comparisons (--compare).  Two libraries measured one after the other
+ * would see different machines: the clock drifts, a neighbour starts a
+ * build.  So both are measured together: at every size, the batches of
+ * the two alternate, each repetition timing one batch of each, and each
+ * gets its own median and slope.  Whatever disturbs one repetition
+ * disturbs both, and the ratio of the two is what stays stable.
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
@@ -160,23 +167,34 @@ compare_doubles (const void *a, const void *b)
 }
 
 
-/* Step 2: median over REPS batches of CALLS calls, per call.  SCRATCH
-   holds REPS doubles.  */
-static double
-median_per_call (bench_op_fn op, void *ctx, unsigned char *buf, size_t len,
-                 unsigned int calls, unsigned int reps, double *scratch)
+/* Step 2 for N contexts: median over REPS batches of CALLS[k] calls of
+   OP on CTXS[k], per call, into RESULTS[k].  The batches alternate
+   between the contexts, in reversed order every other repetition so
+   neither always goes first.  SCRATCH holds N * REPS doubles.  */
+static void
+medians_per_call (bench_op_fn op, void *const *ctxs, unsigned int n,
+                  unsigned char *buf, size_t len, const unsigned int *calls,
+                  unsigned int reps, double *scratch, double *results)
 {
-  unsigned int r;
-  double median;
+  unsigned int r, j, k;
 
   for (r = 0; r < reps; r++)
-    scratch[r] = time_batch (op, ctx, buf, len, calls);
-  qsort (scratch, reps, sizeof *scratch, compare_doubles);
-  if (reps % 2)
-    median = scratch[reps / 2];
-  else
-    median = (scratch[reps / 2 - 1] + scratch[reps / 2]) / 2;
-  return median / calls;
+    for (j = 0; j < n; j++)
+      {
+        k = r % 2 ? n - 1 - j : j;
+        scratch[k * reps + r] = time_batch (op, ctxs[k], buf, len, calls[k]);
+      }
+  for (k = 0; k < n; k++)
+    {
+      double *timings = scratch + k * reps, median;
+
+      qsort (timings, reps, sizeof *timings, compare_doubles);
+      if (reps % 2)
+        median = timings[reps / 2];
+      else
+        median = (timings[reps / 2 - 1] + timings[reps / 2]) / 2;
+      results[k] = median / calls[k];
+    }
 }
 
 
@@ -229,42 +247,73 @@ repetitions_within_budget (unsigned int reps, double sweep_ns)
 }
 
 
-static double
-slope_with_reps (bench_op_fn op, void *ctx, unsigned char *buf,
-                 const struct bench_sizes *sizes, unsigned int reps)
+/* Steps 1 to 3 for N contexts at once; SLOPES[k] is <= 0 on failure.  */
+static void
+slopes_with_reps (bench_op_fn op, void *const *ctxs, unsigned int n,
+                  unsigned char *buf, const struct bench_sizes *sizes,
+                  unsigned int reps, double *slopes)
 {
-  double sweep_ns = 0;
-  unsigned int npoints, i, calls;
-  double *points, *scratch, slope;
+  double sweep_ns = 0, *points, *scratch, medians[BENCH_MAX_LIBS];
+  unsigned int npoints, i, k, calls[BENCH_MAX_LIBS];
   size_t calibrate_len;
 
-  if (sizes->step == 0 || sizes->last < sizes->first || reps < 1)
-    return -1;
+  for (k = 0; k < n; k++)
+    slopes[k] = -1;
+  if (sizes->step == 0 || sizes->last < sizes->first || reps < 1
+      || n < 1 || n > BENCH_MAX_LIBS)
+    return;
   npoints = (unsigned int) ((sizes->last - sizes->first) / sizes->step) + 1;
-  points = calloc (npoints, sizeof *points);
-  scratch = calloc (reps, sizeof *scratch);
+  points = calloc ((size_t) n * npoints, sizeof *points);
+  scratch = calloc ((size_t) n * reps, sizeof *scratch);
   if (!points || !scratch)
     {
       free (points);
       free (scratch);
-      return -1;
+      return;
     }
 
   calibrate_len = sizes->first ? sizes->first : sizes->step;
-  calls = batch_length (op, ctx, buf, calibrate_len);
-  for (i = 0; i < npoints; i++)
-    sweep_ns += time_batch (op, ctx, buf, sizes->first + i * sizes->step,
-                            calls);
+  for (k = 0; k < n; k++)
+    {
+      calls[k] = batch_length (op, ctxs[k], buf, calibrate_len);
+      for (i = 0; i < npoints; i++)
+        sweep_ns += time_batch (op, ctxs[k], buf,
+                                sizes->first + i * sizes->step, calls[k]);
+    }
   reps = repetitions_within_budget (reps, sweep_ns);
   for (i = 0; i < npoints; i++)
-    points[i] = median_per_call (op, ctx, buf,
-                                 sizes->first + i * sizes->step,
-                                 calls, reps, scratch);
-  slope = fitted_slope (points, npoints, sizes->first, sizes->step);
+    {
+      medians_per_call (op, ctxs, n, buf, sizes->first + i * sizes->step,
+                        calls, reps, scratch, medians);
+      for (k = 0; k < n; k++)
+        points[k * npoints + i] = medians[k];
+    }
+  for (k = 0; k < n; k++)
+    slopes[k] = fitted_slope (points + k * npoints, npoints, sizes->first,
+                              sizes->step);
 
   free (points);
   free (scratch);
-  return slope;
+}
+
+
+void
+bench_slope_multi (bench_op_fn op, void *const *ctxs, unsigned int n,
+                   unsigned char *buf, const struct bench_sizes *sizes,
+                   double *results)
+{
+  int tries = 0, bad;
+  unsigned int k;
+
+  /* A disturbed run can fit a flat or falling line; measure again.  */
+  do
+    {
+      slopes_with_reps (op, ctxs, n, buf, sizes, bench_opt.repetitions,
+                        results);
+      for (bad = 0, k = 0; k < n; k++)
+        bad |= results[k] <= 0;
+    }
+  while (bad && ++tries < 5);
 }
 
 
@@ -273,28 +322,39 @@ bench_slope (bench_op_fn op, void *ctx, unsigned char *buf,
              const struct bench_sizes *sizes)
 {
   double slope;
-  int tries = 0;
 
-  /* A disturbed run can fit a flat or falling line; measure again.  */
-  do
-    slope = slope_with_reps (op, ctx, buf, sizes, bench_opt.repetitions);
-  while (slope <= 0 && ++tries < 5);
+  bench_slope_multi (op, &ctx, 1, buf, sizes, &slope);
   return slope;
+}
+
+
+void
+bench_per_call_multi (bench_op_fn op, void *const *ctxs, unsigned int n,
+                      unsigned char *buf, size_t len, double *results)
+{
+  unsigned int reps = bench_opt.repetitions, k, calls[BENCH_MAX_LIBS];
+  double *scratch;
+
+  for (k = 0; k < n; k++)
+    results[k] = -1;
+  if (n < 1 || n > BENCH_MAX_LIBS)
+    return;
+  scratch = calloc ((size_t) n * reps, sizeof *scratch);
+  if (!scratch)
+    return;
+  for (k = 0; k < n; k++)
+    calls[k] = batch_length (op, ctxs[k], buf, len);
+  medians_per_call (op, ctxs, n, buf, len, calls, reps, scratch, results);
+  free (scratch);
 }
 
 
 double
 bench_per_call (bench_op_fn op, void *ctx, unsigned char *buf, size_t len)
 {
-  unsigned int reps = bench_opt.repetitions, calls;
-  double *scratch, result;
+  double result;
 
-  scratch = calloc (reps, sizeof *scratch);
-  if (!scratch)
-    return -1;
-  calls = batch_length (op, ctx, buf, len);
-  result = median_per_call (op, ctx, buf, len, calls, reps, scratch);
-  free (scratch);
+  bench_per_call_multi (op, &ctx, 1, buf, len, &result);
   return result;
 }
 
@@ -352,9 +412,10 @@ probe_mhz (void)
 {
   static const struct bench_sizes probe_sizes = { 8, 72, 8 };
   double ns_per_unit;
+  void *no_ctx = NULL;
 
-  ns_per_unit = slope_with_reps (probe_op, NULL, NULL, &probe_sizes,
-                                 PROBE_REPETITIONS);
+  slopes_with_reps (probe_op, &no_ctx, 1, NULL, &probe_sizes,
+                    PROBE_REPETITIONS, &ns_per_unit);
   if (ns_per_unit <= 0)
     return 0;
   return PROBE_ADDS_PER_UNIT / ns_per_unit * 1000.0;
