@@ -309,25 +309,6 @@ select_kernel (const blake2_kernel_t *table, size_t n, unsigned int hwf)
   return &table[n - 1];
 }
 
-static const char *
-blake2b_current_kernel (unsigned int hwf)
-{
-  return select_kernel (blake2b_kernels, DIM (blake2b_kernels), hwf)->name;
-}
-
-static const char *
-blake2s_current_kernel (unsigned int hwf)
-{
-  return select_kernel (blake2s_kernels, DIM (blake2s_kernels), hwf)->name;
-}
-
-const gcry_kernel_report_t _gcry_blake2_kernel_reports[] =
-  {
-    { "blake2b", blake2b_current_kernel },
-    { "blake2s", blake2s_current_kernel },
-    { NULL, NULL }
-  };
-
 
 /*
  * Buffering shared by both families.  BUF holds up to one block; it is
@@ -372,169 +353,9 @@ blake2_buffered_write (void *state, blake2_compress_t compress,
 
 
 /*
- * BLAKE2b context and spec operations.
- */
-
-typedef struct blake2b_context
-{
-  blake2b_state_t s;
-  const blake2_kernel_t *kernel;
-  size_t buflen;                   /* Bytes pending in BUF.  */
-  unsigned int outlen;             /* Digest bytes, 1..64.  */
-  byte buf[BLAKE2B_BLOCKBYTES];    /* Pending input; the digest after
-                                      final.  */
-} blake2b_context_t;
-
-/* Start a computation with OUTLEN bytes of output.  KEY == NULL: unkeyed.
-   Otherwise KEYLEN (0..64) bytes of key become a first block of their
-   own, padded with zeros.  As upstream, a non-NULL key of length 0 still
-   produces that (all-zero) block while the parameter block says "no
-   key"; gcry_md_setkey (h, NULL, 0) is the way to get the unkeyed hash.
-   Keeping this quirk keeps our digests identical to upstream's.  */
-static gcry_err_code_t
-blake2b_start (blake2b_context_t *c, unsigned int outlen,
-               const byte *key, size_t keylen)
-{
-  int i;
-
-  if (keylen > BLAKE2B_KEYBYTES || (keylen && !key))
-    return GPG_ERR_INV_KEYLEN;
-
-  wipememory (c, sizeof *c);
-  c->kernel = select_kernel (blake2b_kernels, DIM (blake2b_kernels),
-                             _gcry_get_hw_features ());
-  c->outlen = outlen;
-
-  /* Parameter block word 0: digest length, key length, fanout 1, depth 1;
-     every other parameter is zero for sequential hashing.  */
-  for (i = 0; i < 8; i++)
-    c->s.h[i] = blake2b_iv[i];
-  c->s.h[0] ^= 0x01010000ULL ^ ((u64) keylen << 8) ^ outlen;
-
-  if (key)
-    {
-      memcpy (c->buf, key, keylen);
-      c->buflen = BLAKE2B_BLOCKBYTES;
-    }
-  return 0;
-}
-
-static void
-blake2b_write (void *ctx, const void *in, size_t len)
-{
-  blake2b_context_t *c = ctx;
-
-  blake2_buffered_write (&c->s, c->kernel->compress, c->buf, &c->buflen,
-                         BLAKE2B_BLOCKBYTES, in, len);
-}
-
-static void
-blake2b_final (void *ctx)
-{
-  blake2b_context_t *c = ctx;
-  byte digest[BLAKE2B_OUTBYTES];
-  int i;
-
-  memset (c->buf + c->buflen, 0, BLAKE2B_BLOCKBYTES - c->buflen);
-  c->s.f0 = ~(u64) 0;
-  c->kernel->compress (&c->s, c->buf, 1, c->buflen);
-
-  for (i = 0; i < 8; i++)
-    store_le64 (digest + 8 * i, c->s.h[i]);
-  wipememory (c->buf, sizeof c->buf);
-  memcpy (c->buf, digest, c->outlen);
-  wipememory (digest, sizeof digest);
-  wipememory (&c->s, sizeof c->s);
-  c->buflen = 0;
-}
-
-static byte *
-blake2b_read (void *ctx)
-{
-  return ((blake2b_context_t *) ctx)->buf;
-}
-
-
-/*
- * BLAKE2s context and spec operations.
- */
-
-typedef struct blake2s_context
-{
-  blake2s_state_t s;
-  const blake2_kernel_t *kernel;
-  size_t buflen;
-  unsigned int outlen;             /* Digest bytes, 1..32.  */
-  byte buf[BLAKE2S_BLOCKBYTES];
-} blake2s_context_t;
-
-/* As blake2b_start, with keys of up to 32 bytes.  */
-static gcry_err_code_t
-blake2s_start (blake2s_context_t *c, unsigned int outlen,
-               const byte *key, size_t keylen)
-{
-  int i;
-
-  if (keylen > BLAKE2S_KEYBYTES || (keylen && !key))
-    return GPG_ERR_INV_KEYLEN;
-
-  wipememory (c, sizeof *c);
-  c->kernel = select_kernel (blake2s_kernels, DIM (blake2s_kernels),
-                             _gcry_get_hw_features ());
-  c->outlen = outlen;
-
-  for (i = 0; i < 8; i++)
-    c->s.h[i] = blake2s_iv[i];
-  c->s.h[0] ^= 0x01010000U ^ ((u32) keylen << 8) ^ outlen;
-
-  if (key)
-    {
-      memcpy (c->buf, key, keylen);
-      c->buflen = BLAKE2S_BLOCKBYTES;
-    }
-  return 0;
-}
-
-static void
-blake2s_write (void *ctx, const void *in, size_t len)
-{
-  blake2s_context_t *c = ctx;
-
-  blake2_buffered_write (&c->s, c->kernel->compress, c->buf, &c->buflen,
-                         BLAKE2S_BLOCKBYTES, in, len);
-}
-
-static void
-blake2s_final (void *ctx)
-{
-  blake2s_context_t *c = ctx;
-  byte digest[BLAKE2S_OUTBYTES];
-  int i;
-
-  memset (c->buf + c->buflen, 0, BLAKE2S_BLOCKBYTES - c->buflen);
-  c->s.f0 = ~(u32) 0;
-  c->kernel->compress (&c->s, c->buf, 1, c->buflen);
-
-  for (i = 0; i < 8; i++)
-    store_le32 (digest + 4 * i, c->s.h[i]);
-  wipememory (c->buf, sizeof c->buf);
-  memcpy (c->buf, digest, c->outlen);
-  wipememory (digest, sizeof digest);
-  wipememory (&c->s, sizeof c->s);
-  c->buflen = 0;
-}
-
-static byte *
-blake2s_read (void *ctx)
-{
-  return ((blake2s_context_t *) ctx)->buf;
-}
-
-
-/*
- * Self-tests (GCRYCTL_SELFTEST): RFC 7693's "abc" examples and the first
- * keyed entry of the BLAKE2 reference KATs (empty message, key 00 01 ..),
- * run on the kernel a context gets now.
+ * Self-test vectors (GCRYCTL_SELFTEST): RFC 7693's "abc" examples and the
+ * first keyed entry of the BLAKE2 reference KATs (empty message, key
+ * 00 01 ..).
  */
 
 static const byte selftest_b2b_abc[64] =
@@ -577,61 +398,144 @@ static const byte selftest_b2s_keyed_empty[32] =
     0xee, 0x04, 0x7a, 0xd3, 0x45, 0xfd, 0x2c, 0x49
   };
 
-static gcry_err_code_t
-selftest_blake2b (int algo, int extended)
-{
-  blake2b_context_t c;
-  byte key[BLAKE2B_KEYBYTES];
-  gcry_err_code_t rc = 0;
-  int i;
+/*
+ * Context and spec operations, one template for both families: FAM is b
+ * or s, WORD the state word (u64 or u32), STORE its little-endian store.
+ * The generated code is what two hand-written copies would be, so the
+ * compiler sees constant block sizes and word widths as before.
+ *
+ * blake2F_start (c, outlen, key, keylen) starts a computation with OUTLEN
+ * bytes of output.  KEY == NULL: unkeyed.  Otherwise KEYLEN (0..KEYBYTES)
+ * bytes of key become a first block of their own, padded with zeros.  As
+ * upstream, a non-NULL key of length 0 still produces that (all-zero)
+ * block while the parameter block says "no key"; gcry_md_setkey (h, NULL,
+ * 0) is the way to get the unkeyed hash.  Keeping this quirk keeps our
+ * digests identical to upstream's.
+ *
+ * Parameter block word 0 (the only one not zero for sequential hashing):
+ * digest length, key length, fanout 1, depth 1.
+ */
 
-  (void) algo;
-  (void) extended;
-  for (i = 0; i < BLAKE2B_KEYBYTES; i++)
-    key[i] = i;
+#define BLAKE2_FAMILY(fam, FAM, WORD, STORE)                                \
+  typedef struct blake2##fam##_context                                      \
+  {                                                                         \
+    blake2##fam##_state_t s;                                                \
+    const blake2_kernel_t *kernel;                                          \
+    size_t buflen;                  /* Bytes pending in BUF.  */            \
+    unsigned int outlen;            /* Digest bytes, 1..OUTBYTES.  */       \
+    byte buf[BLAKE2##FAM##_BLOCKBYTES]; /* Pending input; the digest       \
+                                           after final.  */                 \
+  } blake2##fam##_context_t;                                                \
+                                                                            \
+  static const char *                                                       \
+  blake2##fam##_current_kernel (unsigned int hwf)                           \
+  {                                                                         \
+    return select_kernel (blake2##fam##_kernels,                            \
+                          DIM (blake2##fam##_kernels), hwf)->name;          \
+  }                                                                         \
+                                                                            \
+  static gcry_err_code_t                                                    \
+  blake2##fam##_start (blake2##fam##_context_t *c, unsigned int outlen,     \
+                       const byte *key, size_t keylen)                      \
+  {                                                                         \
+    int i;                                                                  \
+                                                                            \
+    if (keylen > BLAKE2##FAM##_KEYBYTES || (keylen && !key))                \
+      return GPG_ERR_INV_KEYLEN;                                            \
+                                                                            \
+    wipememory (c, sizeof *c);                                              \
+    c->kernel = select_kernel (blake2##fam##_kernels,                       \
+                               DIM (blake2##fam##_kernels),                 \
+                               _gcry_get_hw_features ());                   \
+    c->outlen = outlen;                                                     \
+    for (i = 0; i < 8; i++)                                                 \
+      c->s.h[i] = blake2##fam##_iv[i];                                      \
+    c->s.h[0] ^= (WORD) 0x01010000U ^ ((WORD) keylen << 8) ^ outlen;        \
+    if (key)                                                                \
+      {                                                                     \
+        memcpy (c->buf, key, keylen);                                       \
+        c->buflen = BLAKE2##FAM##_BLOCKBYTES;                               \
+      }                                                                     \
+    return 0;                                                               \
+  }                                                                         \
+                                                                            \
+  static void                                                               \
+  blake2##fam##_write (void *ctx, const void *in, size_t len)               \
+  {                                                                         \
+    blake2##fam##_context_t *c = ctx;                                       \
+                                                                            \
+    blake2_buffered_write (&c->s, c->kernel->compress, c->buf, &c->buflen,  \
+                           BLAKE2##FAM##_BLOCKBYTES, in, len);              \
+  }                                                                         \
+                                                                            \
+  static void                                                               \
+  blake2##fam##_final (void *ctx)                                           \
+  {                                                                         \
+    blake2##fam##_context_t *c = ctx;                                       \
+    byte digest[BLAKE2##FAM##_OUTBYTES];                                    \
+    int i;                                                                  \
+                                                                            \
+    memset (c->buf + c->buflen, 0, BLAKE2##FAM##_BLOCKBYTES - c->buflen);   \
+    c->s.f0 = ~(WORD) 0;                                                    \
+    c->kernel->compress (&c->s, c->buf, 1, c->buflen);                      \
+                                                                            \
+    for (i = 0; i < 8; i++)                                                 \
+      STORE (digest + sizeof (WORD) * i, c->s.h[i]);                        \
+    wipememory (c->buf, sizeof c->buf);                                     \
+    memcpy (c->buf, digest, c->outlen);                                     \
+    wipememory (digest, sizeof digest);                                     \
+    wipememory (&c->s, sizeof c->s);                                        \
+    c->buflen = 0;                                                          \
+  }                                                                         \
+                                                                            \
+  static byte *                                                             \
+  blake2##fam##_read (void *ctx)                                            \
+  {                                                                         \
+    return ((blake2##fam##_context_t *) ctx)->buf;                          \
+  }                                                                         \
+                                                                            \
+  /* Self-test (GCRYCTL_SELFTEST) on the kernel a context gets now:       \
+     RFC 7693's "abc" example and the first keyed entry of the reference  \
+     KATs (empty message, key 00 01 ...).  */                               \
+  static gcry_err_code_t                                                    \
+  selftest_blake2##fam (int algo, int extended)                             \
+  {                                                                         \
+    blake2##fam##_context_t c;                                              \
+    byte key[BLAKE2##FAM##_KEYBYTES];                                       \
+    gcry_err_code_t rc = 0;                                                 \
+    int i;                                                                  \
+                                                                            \
+    (void) algo;                                                            \
+    (void) extended;                                                        \
+    for (i = 0; i < BLAKE2##FAM##_KEYBYTES; i++)                            \
+      key[i] = i;                                                           \
+                                                                            \
+    blake2##fam##_start (&c, BLAKE2##FAM##_OUTBYTES, NULL, 0);              \
+    blake2##fam##_write (&c, "abc", 3);                                     \
+    blake2##fam##_final (&c);                                               \
+    if (memcmp (blake2##fam##_read (&c), selftest_b2##fam##_abc,            \
+                BLAKE2##FAM##_OUTBYTES))                                    \
+      rc = GPG_ERR_SELFTEST_FAILED;                                         \
+                                                                            \
+    blake2##fam##_start (&c, BLAKE2##FAM##_OUTBYTES, key, sizeof key);      \
+    blake2##fam##_final (&c);                                               \
+    if (memcmp (blake2##fam##_read (&c), selftest_b2##fam##_keyed_empty,    \
+                BLAKE2##FAM##_OUTBYTES))                                    \
+      rc = GPG_ERR_SELFTEST_FAILED;                                         \
+                                                                            \
+    wipememory (&c, sizeof c);                                              \
+    return rc;                                                              \
+  }
 
-  blake2b_start (&c, 64, NULL, 0);
-  blake2b_write (&c, "abc", 3);
-  blake2b_final (&c);
-  if (memcmp (blake2b_read (&c), selftest_b2b_abc, 64))
-    rc = GPG_ERR_SELFTEST_FAILED;
+BLAKE2_FAMILY (b, B, u64, store_le64)
+BLAKE2_FAMILY (s, S, u32, store_le32)
 
-  blake2b_start (&c, 64, key, sizeof key);
-  blake2b_final (&c);
-  if (memcmp (blake2b_read (&c), selftest_b2b_keyed_empty, 64))
-    rc = GPG_ERR_SELFTEST_FAILED;
-
-  wipememory (&c, sizeof c);
-  return rc;
-}
-
-static gcry_err_code_t
-selftest_blake2s (int algo, int extended)
-{
-  blake2s_context_t c;
-  byte key[BLAKE2S_KEYBYTES];
-  gcry_err_code_t rc = 0;
-  int i;
-
-  (void) algo;
-  (void) extended;
-  for (i = 0; i < BLAKE2S_KEYBYTES; i++)
-    key[i] = i;
-
-  blake2s_start (&c, 32, NULL, 0);
-  blake2s_write (&c, "abc", 3);
-  blake2s_final (&c);
-  if (memcmp (blake2s_read (&c), selftest_b2s_abc, 32))
-    rc = GPG_ERR_SELFTEST_FAILED;
-
-  blake2s_start (&c, 32, key, sizeof key);
-  blake2s_final (&c);
-  if (memcmp (blake2s_read (&c), selftest_b2s_keyed_empty, 32))
-    rc = GPG_ERR_SELFTEST_FAILED;
-
-  wipememory (&c, sizeof c);
-  return rc;
-}
+const gcry_kernel_report_t _gcry_blake2_kernel_reports[] =
+  {
+    { "blake2b", blake2b_current_kernel },
+    { "blake2s", blake2s_current_kernel },
+    { NULL, NULL }
+  };
 
 
 /*

@@ -2,8 +2,8 @@
  * trampoline that checks what the SysV ABI asks of it.
  *
  * The trampoline (t_abi_call) loads known values into every callee-saved
- * register, calls ABI_CALL.FN with up to six register arguments and one
- * stack argument, and then records in ABI_CALL.BAD which of them (and
+ * register, calls ABI_CALL.FN with up to six register arguments and two
+ * stack arguments, and then records in ABI_CALL.BAD which of them (and
  * the stack pointer) changed.  It also reads the XINUSE bitmap (XGETBV
  * with ECX = 1) before and after, to see whether the upper halves of the
  * vector registers were left in their initial state (vzeroupper), and
@@ -11,8 +11,7 @@
  * with 0x77 before the call) for kernels that bounce data through it
  * and must wipe it -- or that promise not to touch it.
  *
- * The same trampoline as tests/t-kernels.c, kept here so that every
- * kernel test can include it.  For x86-64 builds (HAVE_AMD64_ASM) only;
+ * Shared by every x86 kernel test.  For x86-64 builds (HAVE_AMD64_ASM) only;
  * include "gcrypt-int.h", <string.h>, <cpuid.h> and "t-common.h" first.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -21,17 +20,28 @@
 #ifndef T_ABI_X86_H
 #define T_ABI_X86_H
 
+#include <stddef.h>
+
 typedef struct abi_call
 {
   void *fn;                     /*   0 */
-  u64 arg[7];                   /*   8: rdi rsi rdx rcx r8 r9, stack */
-  u64 bad;                      /*  64: bit per clobbered register */
-  u64 xinuse_before;            /*  72 */
-  u64 xinuse_after;             /*  80 */
-  u64 check_xinuse;             /*  88: nonzero: run XGETBV */
-  u64 saved_rsp;                /*  96 */
-  u64 red_zone[2];              /* 104: the callee's -16(%rsp) after return */
+  u64 arg[8];                   /*   8: rdi rsi rdx rcx r8 r9, 2 stack */
+  u64 bad;                      /*  72: bit per clobbered register */
+  u64 xinuse_before;            /*  80 */
+  u64 xinuse_after;             /*  88 */
+  u64 check_xinuse;             /*  96: nonzero: run XGETBV */
+  u64 saved_rsp;                /* 104 */
+  u64 red_zone[2];              /* 112: the callee's -16(%rsp) after return */
 } abi_call_t;
+
+/* The offsets the trampoline below uses.  */
+_Static_assert (offsetof (abi_call_t, arg) == 8, "abi_call arg");
+_Static_assert (offsetof (abi_call_t, bad) == 72, "abi_call bad");
+_Static_assert (offsetof (abi_call_t, xinuse_before) == 80, "abi_call xb");
+_Static_assert (offsetof (abi_call_t, xinuse_after) == 88, "abi_call xa");
+_Static_assert (offsetof (abi_call_t, check_xinuse) == 96, "abi_call cx");
+_Static_assert (offsetof (abi_call_t, saved_rsp) == 104, "abi_call rsp");
+_Static_assert (offsetof (abi_call_t, red_zone) == 112, "abi_call rz");
 
 /* The red-zone fill pattern, as read back when untouched.  */
 #define ABI_RED_ZONE_PATTERN 0x7777777777777777ULL
@@ -64,16 +74,16 @@ __asm__ (
   "  movabs $0x4d4d4d4d0d0d0d04, %r13\n"
   "  movabs $0x5e5e5e5e0e0e0e05, %r14\n"
   "  movabs $0x6f6f6f6f0f0f0f06, %r15\n"
-  "  cmpq $0, 88(%rdi)\n"
+  "  cmpq $0, 96(%rdi)\n"
   "  je 1f\n"
   "  vzeroupper\n"
   "  mov $1, %ecx\n"
   "  xgetbv\n"
-  "  mov %eax, 72(%rdi)\n"
+  "  mov %eax, 80(%rdi)\n"
   "1:\n"
-  "  sub $8, %rsp\n"
+  "  pushq 64(%rdi)\n"                    /* 8th argument */
   "  pushq 56(%rdi)\n"                    /* 7th argument */
-  "  mov %rsp, 96(%rdi)\n"
+  "  mov %rsp, 104(%rdi)\n"
   "  movabs $0x7777777777777777, %rax\n"  /* red-zone pattern */
   "  mov %rax, -24(%rsp)\n"
   "  mov %rax, -16(%rsp)\n"
@@ -82,8 +92,8 @@ __asm__ (
   "  mov 40(%rdi), %r8\n  mov 48(%rdi), %r9\n  mov 8(%rdi), %rdi\n"
   "  call *%r11\n"
   "  mov 16(%rsp), %rdi\n"                /* the pushed struct pointer */
-  "  mov -24(%rsp), %rax\n  mov %rax, 104(%rdi)\n"
-  "  mov -16(%rsp), %rax\n  mov %rax, 112(%rdi)\n"
+  "  mov -24(%rsp), %rax\n  mov %rax, 112(%rdi)\n"
+  "  mov -16(%rsp), %rax\n  mov %rax, 120(%rdi)\n"
   "  xor %r10d, %r10d\n"
   "  movabs $0x1b1b1b1b0b0b0b01, %r11\n  cmp %r11, %rbx\n  je 1f\n"
   "  or $1, %r10\n1:\n"
@@ -97,14 +107,14 @@ __asm__ (
   "  or $16, %r10\n1:\n"
   "  movabs $0x6f6f6f6f0f0f0f06, %r11\n  cmp %r11, %r15\n  je 1f\n"
   "  or $32, %r10\n1:\n"
-  "  cmp 96(%rdi), %rsp\n  je 1f\n"
+  "  cmp 104(%rdi), %rsp\n  je 1f\n"
   "  or $64, %r10\n1:\n"
-  "  mov %r10, 64(%rdi)\n"
-  "  cmpq $0, 88(%rdi)\n"
+  "  mov %r10, 72(%rdi)\n"
+  "  cmpq $0, 96(%rdi)\n"
   "  je 1f\n"
   "  mov $1, %ecx\n"
   "  xgetbv\n"
-  "  mov %eax, 80(%rdi)\n"
+  "  mov %eax, 88(%rdi)\n"
   "1:\n"
   "  add $16, %rsp\n"
   "  pop %rdi\n"

@@ -18,7 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <ctype.h>
 
 #include "aes-portable.h"
 /* The AES-NI file is built where the x86-64 kernels are (AMD64_ASM).  */
@@ -31,6 +30,8 @@
 #endif
 
 #include "t-common.h"
+#include "t-util.h"
+#include "t-json.h"
 
 #define MAX_BLOCKS 40
 /* Room around every output for misalignment and guard bytes.  */
@@ -42,40 +43,6 @@ static int have_aesni;
 
 /* Deterministic generator for the random inputs (xorshift64*); a fixed
    seed keeps failures reproducible.  */
-static u64 rng_state = 0x9e3779b97f4a7c15ULL;
-
-static u64
-rng_next (void)
-{
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return rng_state * 0x2545f4914f6cdd1dULL;
-}
-
-static void
-rng_fill (byte *p, size_t n)
-{
-  while (n--)
-    *p++ = (byte) (rng_next () >> 56);
-}
-
-static int
-hex2bin (const char *hex, byte *out, size_t max)
-{
-  size_t n = 0;
-  unsigned int v;
-
-  while (isxdigit ((unsigned char) hex[0]) && isxdigit ((unsigned char) hex[1]))
-    {
-      if (n == max || sscanf (hex, "%2x", &v) != 1)
-        return -1;
-      out[n++] = (byte) v;
-      hex += 2;
-    }
-  return (int) n;
-}
-
 static const char *
 hexstr (const byte *p, size_t n)
 {
@@ -317,7 +284,7 @@ check_one (enum mode m, const test_key_t *k, const mode_state_t *st0,
   size_t out_len = m == M_CBC_MAC ? (nblocks ? 16 : 0) : len;
   byte *in, *out;
 
-  rng_fill (msg, len);
+  t_rnd_bytes (msg, len);
   ref_mode (m, k, &ref_st, ref_out, msg, nblocks);
 
   memset (in_arena, GUARD, sizeof in_arena);
@@ -377,7 +344,7 @@ check_fips197 (void)
     {
       size_t keylen = 16 + 8 * n;
 
-      hex2bin (cts[n], ct, 16);
+      t_unhex (cts[n], ct, 16);
       set_key (&k, key, keylen);
       _gcry_aes_portable_encrypt (&k.pk, buf, pt, 1);
       t_check (!memcmp (buf, ct, 16), "FIPS-197 C.%d portable encrypt: %s",
@@ -408,40 +375,26 @@ check_fips197 (void)
 static void
 check_cavp_file (const char *dir, const char *name, int cbc)
 {
-  char path[4200], line[1024];
-  FILE *fp;
+  char path[4200];
   byte key[32], iv[16], pt[KAT_MAX], ct[KAT_MAX], out[KAT_MAX];
-  int keylen = -1, ptlen = -1, ctlen = -1, decrypt = 0;
+  int keylen, ptlen, ctlen, decrypt;
   int records = 0, bad_port = 0, bad_hw = 0;
   mode_state_t st;
   test_key_t k;
+  t_vec_t v;
 
   snprintf (path, sizeof path, "%s/nist-cavp/aes/%s", dir, name);
-  fp = fopen (path, "r");
-  if (!t_check (fp != NULL, "open %s", path))
+  if (!t_check (!t_vec_open (&v, path, "COUNT"), "open %s", path))
     return;
-  while (fgets (line, sizeof line, fp))
+  memset (iv, 0, sizeof iv);
+  while (t_vec_next (&v))
     {
-      char *val = strchr (line, '=');
-
-      if (!strncmp (line, "[ENCRYPT]", 9))
-        decrypt = 0;
-      else if (!strncmp (line, "[DECRYPT]", 9))
-        decrypt = 1;
-      if (!val)
-        continue;
-      for (val++; *val == ' '; val++)
-        ;
-      if (!strncmp (line, "COUNT", 5))
-        keylen = ptlen = ctlen = -1;
-      else if (!strncmp (line, "KEY", 3))
-        keylen = hex2bin (val, key, sizeof key);
-      else if (!strncmp (line, "IV", 2))
-        hex2bin (val, iv, sizeof iv);
-      else if (!strncmp (line, "PLAINTEXT", 9))
-        ptlen = hex2bin (val, pt, sizeof pt);
-      else if (!strncmp (line, "CIPHERTEXT", 10))
-        ctlen = hex2bin (val, ct, sizeof ct);
+      decrypt = !strcmp (v.section, "DECRYPT");
+      keylen = (int) t_vec_hex (&v, "KEY", key, sizeof key);
+      if (t_vec_get (&v, "IV"))
+        t_vec_hex (&v, "IV", iv, sizeof iv);
+      ptlen = (int) t_vec_hex (&v, "PLAINTEXT", pt, sizeof pt);
+      ctlen = (int) t_vec_hex (&v, "CIPHERTEXT", ct, sizeof ct);
       if (keylen <= 0 || ptlen <= 0 || ctlen != ptlen || ptlen % 16)
         continue;
 
@@ -470,9 +423,9 @@ check_cavp_file (const char *dir, const char *name, int cbc)
                      t_name, name, records, hexstr (out, ptlen));
         }
 #endif
-      keylen = ptlen = ctlen = -1;
     }
-  fclose (fp);
+  t_check (!v.errors, "%s: %lu lines not read", name, v.errors);
+  t_vec_close (&v);
   t_check (records > 0 && !bad_port, "%s portable: %d of %d records wrong",
            name, bad_port, records);
   if (have_aesni)
@@ -502,24 +455,6 @@ check_cavp (const char *dir)
                   cbc ? "CBC" : "ECB", bits);
         check_cavp_file (dir, name, cbc);
       }
-}
-
-/* Find "FIELD": "hex" after *POS in a JSON text; advance *POS.  */
-static int
-json_hex (const char **pos, const char *field, byte *out, size_t max)
-{
-  char pattern[64];
-  const char *p;
-
-  snprintf (pattern, sizeof pattern, "\"%s\": \"", field);
-  p = strstr (*pos, pattern);
-  if (!p)
-    return -1;
-  p += strlen (pattern);
-  *pos = p;
-  if (*p == '"')
-    return 0;
-  return hex2bin (p, out, max);
 }
 
 /* XCTR over a whole message, INDEX starting at 1 as in HCTR2: whole
@@ -560,34 +495,34 @@ xctr_message (const test_key_t *k, int kernel, const byte *iv, byte *out,
 static void
 check_xctr_vectors (const char *dir)
 {
-  static byte text[1 << 20];
   byte key[32], iv[16], pt[1024], ct[1024], out[1024];
   char path[4200];
   int bits;
 
   for (bits = 128; bits <= 256; bits += 64)
     {
-      FILE *fp;
-      size_t n;
-      const char *pos;
+      char *text;
+      size_t n = 0;
+      const char *pos, *end;
+      t_json_span_t obj;
       int keylen, ptlen, ctlen, records = 0, bad_ref = 0, bad_hw = 0;
       test_key_t k;
 
       snprintf (path, sizeof path,
                 "%s/hctr2/test_vectors/ours/XCTR/XCTR_AES%d.json", dir, bits);
-      fp = fopen (path, "r");
-      if (!t_check (fp != NULL, "open %s", path))
+      text = t_json_load (path, &n);
+      if (!t_check (text != NULL, "open %s", path))
         continue;
-      n = fread (text, 1, sizeof text - 1, fp);
-      fclose (fp);
-      text[n] = 0;
-      pos = (const char *) text;
-      while ((keylen = json_hex (&pos, "key_hex", key, sizeof key)) > 0)
+      pos = text;
+      end = text + n;
+      while (t_json_next_object (&pos, end, "plaintext_hex", &obj))
         {
-          if (json_hex (&pos, "nonce_hex", iv, sizeof iv) != 16)
+          keylen = (int) t_json_hex (&obj, "key_hex", key, sizeof key);
+          if (keylen <= 0
+              || t_json_hex (&obj, "nonce_hex", iv, sizeof iv) != 16)
             break;
-          ptlen = json_hex (&pos, "plaintext_hex", pt, sizeof pt);
-          ctlen = json_hex (&pos, "ciphertext_hex", ct, sizeof ct);
+          ptlen = (int) t_json_hex (&obj, "plaintext_hex", pt, sizeof pt);
+          ctlen = (int) t_json_hex (&obj, "ciphertext_hex", ct, sizeof ct);
           if (ptlen < 0 || ctlen != ptlen)
             break;
           records++;
@@ -604,6 +539,7 @@ check_xctr_vectors (const char *dir)
                          t_name, bits, records, hexstr (out, ptlen));
             }
         }
+      free (text);
       t_check (records > 0 && !bad_ref,
                "XCTR-AES%d portable: %d of %d records wrong",
                bits, bad_ref, records);
@@ -622,8 +558,8 @@ check_xctr_vectors (const char *dir)
 static void
 random_state (mode_state_t *st)
 {
-  rng_fill (st->iv, 16);
-  st->index_lo = 1 + (rng_next () >> 40);
+  t_rnd_bytes (st->iv, 16);
+  st->index_lo = 1 + (t_rnd64 () >> 40);
   st->index_hi = 0;
 }
 
@@ -641,7 +577,7 @@ check_modes_random (void)
   for (keylen = 16; keylen <= 32; keylen += 8)
     for (trial = 0; trial < 2; trial++)
       {
-        rng_fill (key, keylen);
+        t_rnd_bytes (key, keylen);
         set_key (&k, key, keylen);
         for (m = 0; m < M_COUNT; m++)
           {
@@ -652,7 +588,7 @@ check_modes_random (void)
                 int variant = (int) (n + trial) % 4;
                 size_t in_ofs = variant >= 2 ? (n * 7 + 1) % 16 : 0;
                 size_t out_ofs = variant >= 2 ? (n * 5 + 3) % 16 : 0;
-                size_t split = n > 1 ? 1 + rng_next () % (n - 1) : 0;
+                size_t split = n > 1 ? 1 + t_rnd64 () % (n - 1) : 0;
 
                 random_state (&st);
                 check_one (m, &k, &st, n, variant & 1, in_ofs, out_ofs, 0);
@@ -686,13 +622,13 @@ check_ctr_carries (void)
     return;
   for (keylen = 16; keylen <= 32; keylen += 8)
     {
-      rng_fill (key, keylen);
+      t_rnd_bytes (key, keylen);
       set_key (&k, key, keylen);
       for (s = 0; s < DIM (starts); s++)
         for (n = 1; n <= MAX_BLOCKS; n++)
           {
             memset (&st, 0, sizeof st);
-            hex2bin (starts[s], st.iv, 16);
+            t_unhex (starts[s], st.iv, 16);
             check_one (M_CTR, &k, &st, n, n & 1, 0, n % 16, 0);
             split = 1 + (n * 3 + s) % n;
             check_one (M_CTR, &k, &st, n, !(n & 1), n % 16, 0, split);
@@ -719,14 +655,14 @@ check_xctr_indexes (void)
     return;
   for (keylen = 16; keylen <= 32; keylen += 8)
     {
-      rng_fill (key, keylen);
+      t_rnd_bytes (key, keylen);
       set_key (&k, key, keylen);
       for (f = 0; f < DIM (firsts); f++)
         for (n = 1; n <= MAX_BLOCKS; n++)
           {
             u64 room = 0 - firsts[f];
 
-            rng_fill (st.iv, 16);
+            t_rnd_bytes (st.iv, 16);
             st.index_lo = firsts[f];
             st.index_hi = 0;
             check_one (M_XCTR, &k, &st, n, n & 1, n % 16, 0, 0);
@@ -801,9 +737,9 @@ check_openssl (void)
     for (trial = 0; trial < 4; trial++)
       for (encrypt = 0; encrypt < 2; encrypt++)
         {
-          n = 1 + rng_next () % MAX_BLOCKS;
-          rng_fill (key, keylen);
-          rng_fill (in, 16 * n);
+          n = 1 + t_rnd64 () % MAX_BLOCKS;
+          t_rnd_bytes (key, keylen);
+          t_rnd_bytes (in, 16 * n);
           set_key (&k, key, keylen);
           if (!t_check (openssl_ecb (encrypt, key, keylen, want, in, 16 * n),
                         "OpenSSL EVP ECB failed"))
@@ -837,6 +773,8 @@ main (int argc, char **argv)
   const char *dir;
 
   t_init ("t-aes-core", argc, argv);
+  /* The sequence this test has always drawn.  */
+  t_rnd_seed (0x9e3779b97f4a7c15ULL);
 #ifdef HAVE_AESNI_CODE
   __builtin_cpu_init ();
   have_aesni = __builtin_cpu_supports ("aes")

@@ -37,6 +37,8 @@
 
 #include "blake2-kernels.h"
 #include "t-common.h"
+#include "t-util.h"
+#include "t-kernel-variants.h"
 
 #define GUARD 0xd7
 #define GUARD_LEN 64
@@ -48,27 +50,6 @@
 
 /* Deterministic generator (xorshift64*); a fixed seed keeps failures
    reproducible.  */
-static u64 rng_state = 0x2545f4914f6cdd1dULL;
-
-static u64
-rng_next (void)
-{
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return rng_state * 0x2545f4914f6cdd1dULL;
-}
-
-static void
-rng_fill (void *p, size_t n)
-{
-  byte *b = p;
-
-  while (n--)
-    *b++ = (byte) (rng_next () >> 56);
-}
-
-
 /*
  * The two families, described as data so that one set of checks serves
  * both.
@@ -130,91 +111,10 @@ set_counter (const family_t *fam, void *state, u64 t0, u64 t1, int final)
 
 
 /*
- * The ABI trampoline (x86-64 SysV).  abi_call (fn, state, blocks,
- * nblocks, inc) seeds the six callee-saved registers with distinct
- * values, calls FN (state, blocks, nblocks, inc) and returns a bit mask:
- * bit 0 set if any callee-saved register changed, bit 1 set if any of
- * ymm0-15 is nonzero afterwards.  Only called for kernels the CPU can
- * run, so AVX is present for the ymm check.
+ * Vector kernels run through t_wipe_call (t-kernel-variants.h).
  */
 #if defined(HAVE_AMD64_ASM) && defined(__x86_64__)
 # define HAVE_KERNELS 1
-unsigned int abi_call (blake2_compress_t fn, void *state, const byte *blocks,
-                       size_t nblocks, size_t inc);
-__asm__ (
-  ".text\n"
-  ".p2align 4\n"
-  ".type abi_call, @function\n"
-  "abi_call:\n\t"
-  "pushq %rbx\n\t"
-  "pushq %rbp\n\t"
-  "pushq %r12\n\t"
-  "pushq %r13\n\t"
-  "pushq %r14\n\t"
-  "pushq %r15\n\t"
-  "subq $8, %rsp\n\t"            /* 16-byte alignment at the call.  */
-  "movq %rdi, %rax\n\t"
-  "movq %rsi, %rdi\n\t"
-  "movq %rdx, %rsi\n\t"
-  "movq %rcx, %rdx\n\t"
-  "movq %r8, %rcx\n\t"
-  "movabsq $0x0123456789abcdef, %rbx\n\t"
-  "movabsq $0x1032547698badcfe, %rbp\n\t"
-  "movabsq $0x2301674589efcdab, %r12\n\t"
-  "movabsq $0x32107654ba98fedc, %r13\n\t"
-  "movabsq $0x45670123cdef89ab, %r14\n\t"
-  "movabsq $0x54761032dcfe98ba, %r15\n\t"
-  "call *%rax\n\t"
-  "xorl %eax, %eax\n\t"
-  "movabsq $0x0123456789abcdef, %rcx\n\t"
-  "xorq %rcx, %rbx\n\t"
-  "movabsq $0x1032547698badcfe, %rcx\n\t"
-  "xorq %rcx, %rbp\n\t"
-  "orq %rbp, %rbx\n\t"
-  "movabsq $0x2301674589efcdab, %rcx\n\t"
-  "xorq %rcx, %r12\n\t"
-  "orq %r12, %rbx\n\t"
-  "movabsq $0x32107654ba98fedc, %rcx\n\t"
-  "xorq %rcx, %r13\n\t"
-  "orq %r13, %rbx\n\t"
-  "movabsq $0x45670123cdef89ab, %rcx\n\t"
-  "xorq %rcx, %r14\n\t"
-  "orq %r14, %rbx\n\t"
-  "movabsq $0x54761032dcfe98ba, %rcx\n\t"
-  "xorq %rcx, %r15\n\t"
-  "orq %r15, %rbx\n\t"
-  "setnz %al\n\t"
-  /* Any of ymm0-15 nonzero?  */
-  "vorps %ymm1, %ymm0, %ymm0\n\t"
-  "vorps %ymm2, %ymm0, %ymm0\n\t"
-  "vorps %ymm3, %ymm0, %ymm0\n\t"
-  "vorps %ymm4, %ymm0, %ymm0\n\t"
-  "vorps %ymm5, %ymm0, %ymm0\n\t"
-  "vorps %ymm6, %ymm0, %ymm0\n\t"
-  "vorps %ymm7, %ymm0, %ymm0\n\t"
-  "vorps %ymm8, %ymm0, %ymm0\n\t"
-  "vorps %ymm9, %ymm0, %ymm0\n\t"
-  "vorps %ymm10, %ymm0, %ymm0\n\t"
-  "vorps %ymm11, %ymm0, %ymm0\n\t"
-  "vorps %ymm12, %ymm0, %ymm0\n\t"
-  "vorps %ymm13, %ymm0, %ymm0\n\t"
-  "vorps %ymm14, %ymm0, %ymm0\n\t"
-  "vorps %ymm15, %ymm0, %ymm0\n\t"
-  "vptest %ymm0, %ymm0\n\t"
-  "setnz %cl\n\t"
-  "movzbl %cl, %ecx\n\t"
-  "leal (%eax,%ecx,2), %eax\n\t"
-  "vzeroupper\n\t"
-  "addq $8, %rsp\n\t"
-  "popq %r15\n\t"
-  "popq %r14\n\t"
-  "popq %r13\n\t"
-  "popq %r12\n\t"
-  "popq %rbp\n\t"
-  "popq %rbx\n\t"
-  "ret\n\t"
-  ".size abi_call, .-abi_call\n\t"
-  ".previous\n");
 #endif
 
 
@@ -228,26 +128,19 @@ run_kernel (const blake2_kernel_t *k, void *state, const byte *blocks,
   /* The trampoline's register check needs AVX, which every vector
      kernel implies; the portable one runs on any CPU.  */
   if (k->hwf)
-    return abi_call (k->compress, state, blocks, nblocks, inc);
+    return t_wipe_call ((const void *) k->compress, state, blocks, nblocks,
+                        inc, 1);
 #endif
   k->compress (state, blocks, nblocks, inc);
   return 0;
 }
 
-/* Can this CPU run kernel K?  Says why not in WHY.  */
+/* Can this CPU run kernel K?  Names a missing feature in WHY if not.  */
 static int
 runnable (const blake2_kernel_t *k, unsigned int hwf, const char **why)
 {
-  unsigned int need = k->hwf & ~POLICY_BITS;
-
-  if ((need & hwf) != need)
-    {
-      *why = (need & HWF_INTEL_AVX512) ? "needs intel-avx512"
-        : (need & HWF_INTEL_AVX2) ? "needs intel-avx2"
-        : "needs intel-avx";
-      return 0;
-    }
-  return 1;
+  *why = t_hwf_lacking (hwf, k->hwf & ~POLICY_BITS);
+  return !*why;
 }
 
 
@@ -342,12 +235,12 @@ check_case (const family_t *fam, const blake2_kernel_t *k,
   int guards_ok = 1, same, i;
 
   memset (arena_k, GUARD, sizeof arena_k);
-  rng_fill (arena_r, fam->statebytes);
+  t_rnd_bytes (arena_r, fam->statebytes);
   set_counter (fam, arena_r, t0, t1, final);
   memcpy (state_k, arena_r, fam->statebytes);
 
   memset (blocks, GUARD, sizeof blocks);
-  rng_fill (blocks + align, len);
+  t_rnd_bytes (blocks + align, len);
   memcpy (blocks_copy, blocks + align, len);
 
   ref->compress (arena_r, blocks_copy, nblocks, inc);
@@ -403,9 +296,9 @@ check_kernel (const family_t *fam, const blake2_kernel_t *k)
             switch (c)
               {
               case 0: t0 = 0; t1 = 0; break;
-              case 1: t0 = rng_next () & wrap; t1 = rng_next () & wrap;
+              case 1: t0 = t_rnd64 () & wrap; t1 = t_rnd64 () & wrap;
                 break;
-              case 2: t0 = wrap - 3 * bb + 1; t1 = rng_next () & wrap;
+              case 2: t0 = wrap - 3 * bb + 1; t1 = t_rnd64 () & wrap;
                 break;
               default: t0 = wrap - 2 * bb; t1 = wrap; break;
               }
@@ -420,10 +313,10 @@ check_kernel (const family_t *fam, const blake2_kernel_t *k)
     byte sa[128], sb[128];
     byte blocks[MAX_BLOCKS * MAX_BLOCKBYTES];
 
-    rng_fill (sa, fam->statebytes);
+    t_rnd_bytes (sa, fam->statebytes);
     set_counter (fam, sa, wrap - 5 * bb, 7, 0);
     memcpy (sb, sa, fam->statebytes);
-    rng_fill (blocks, sizeof blocks);
+    t_rnd_bytes (blocks, sizeof blocks);
     run_kernel (k, sa, blocks, MAX_BLOCKS, bb);
     run_kernel (k, sb, blocks, 7, bb);
     run_kernel (k, sb, blocks + 7 * bb, MAX_BLOCKS - 7, bb);
@@ -438,39 +331,6 @@ check_kernel (const family_t *fam, const blake2_kernel_t *k)
  * dependent additions (one per cycle on any x86 core), timed right
  * before the measurements.
  */
-static double
-now_ns (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-static double
-cycles_per_ns (void)
-{
-  double best = 0;
-  int rep;
-
-  for (rep = 0; rep < 5; rep++)
-    {
-      u64 x = 1, n = 20000000;
-      double t = now_ns ();
-      u64 i;
-
-      for (i = 0; i < n; i += 8)
-        __asm__ volatile ("add %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\t"
-                          "add %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\t"
-                          "add %1, %0\n\tadd %1, %0"
-                          : "+r" (x) : "r" (i));
-      t = now_ns () - t;
-      if (n / t > best)
-        best = n / t;
-    }
-  return best;
-}
-
 /* Best-of time of one call on LEN bytes, in ns.  */
 static double
 time_call (const blake2_kernel_t *k, const family_t *fam, const byte *buf,
@@ -483,11 +343,11 @@ time_call (const blake2_kernel_t *k, const family_t *fam, const byte *buf,
   memset (state, 0x5a, sizeof state);
   for (rep = 0; rep < 30; rep++)
     {
-      double t = now_ns ();
+      double t = t_now_ns ();
 
       for (i = 0; i < iters; i++)
         k->compress (state, buf, len / fam->blockbytes, fam->blockbytes);
-      t = (now_ns () - t) / iters;
+      t = (t_now_ns () - t) / iters;
       if (t < best)
         best = t;
     }
@@ -499,11 +359,11 @@ bench (unsigned int hwf)
 {
   static byte buf[16384];
   const size_t lens[2] = { 16384, 64 };
-  double cpn = cycles_per_ns ();
+  double cpn = t_cycles_per_ns ();
   size_t f, i, l;
   const char *why;
 
-  rng_fill (buf, sizeof buf);
+  t_rnd_bytes (buf, sizeof buf);
   printf ("clock: %.0f MHz (dependent-add chain)\n", cpn * 1000);
   for (f = 0; f < DIM (families); f++)
     {
@@ -524,7 +384,7 @@ bench (unsigned int hwf)
 
               if (!runnable (k, hwf, &why))
                 {
-                  printf ("%s %-8s %5zu bytes: not runnable (%s)\n",
+                  printf ("%s %-8s %5zu bytes: not runnable (needs %s)\n",
                           fam->name, k->name, len, why);
                   continue;
                 }
@@ -547,6 +407,8 @@ main (int argc, char **argv)
   const char *why;
 
   argi = t_init ("t-blake2-kernels", argc, argv);
+  /* The sequence this test has always drawn.  */
+  t_rnd_seed (0x2545f4914f6cdd1dULL);
   if (argi < argc && !strcmp (argv[argi], "--bench"))
     do_bench = 1;
   if (!gcry_check_version (NULL))
@@ -580,7 +442,7 @@ main (int argc, char **argv)
 
           if (!runnable (k, hwf, &why))
             {
-              t_skip ("%s %s: %s", fam->name, k->name, why);
+              t_skip ("%s %s: needs %s", fam->name, k->name, why);
               continue;
             }
           check_kernel (fam, k);

@@ -11,43 +11,15 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
-#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 
 #include "t-common.h"
+#include "t-util.h"
+#include "t-json.h"
 
 #define MAXDATA 8192
 #define DIM(v) (sizeof (v) / sizeof ((v)[0]))
-
-/* Hex string (whitespace ignored) into BUF; returns the byte count, or
-   -1 if it is not hex or too long.  */
-static long
-unhex (const char *hex, unsigned char *buf, size_t bufsize)
-{
-  size_t n = 0;
-  int hi = -1, v;
-
-  for (; *hex; hex++)
-    {
-      if (isspace ((unsigned char) *hex))
-        continue;
-      if (!isxdigit ((unsigned char) *hex))
-        return -1;
-      v = isdigit ((unsigned char) *hex) ? *hex - '0'
-        : (tolower ((unsigned char) *hex) - 'a' + 10);
-      if (hi < 0)
-        hi = v;
-      else
-        {
-          if (n >= bufsize)
-            return -1;
-          buf[n++] = (unsigned char) (hi << 4 | v);
-          hi = -1;
-        }
-    }
-  return hi < 0 ? (long) n : -1;
-}
 
 static int
 algo_for_keylen (size_t keylen)
@@ -214,10 +186,10 @@ run_builtins (void)
     {
       const struct builtin *b = &builtins[i];
 
-      keylen = unhex (b->key, key, sizeof key);
-      ivlen = unhex (b->iv, iv, sizeof iv);
-      ptlen = unhex (b->pt, pt, sizeof pt);
-      ctlen = unhex (b->ct, ct, sizeof ct);
+      keylen = t_unhex (b->key, key, sizeof key);
+      ivlen = t_unhex (b->iv, iv, sizeof iv);
+      ptlen = t_unhex (b->pt, pt, sizeof pt);
+      ctlen = t_unhex (b->ct, ct, sizeof ct);
       if (!t_check (keylen > 0 && ivlen >= 0 && ptlen > 0 && ptlen == ctlen,
                     "%s: bad table entry", b->name))
         continue;
@@ -230,30 +202,9 @@ run_builtins (void)
 
 
 /*
- * NIST-style response files: "NAME = hex" records separated by blank
- * lines; "[...]" section lines and "#" comments are skipped.
+ * NIST-style response files: COUNT, KEY, [IV,] PLAINTEXT, CIPHERTEXT
+ * records; "[ENCRYPT]"/"[DECRYPT]" sections hold the same kind.
  */
-
-struct record
-{
-  unsigned char key[32], iv[16], pt[MAXDATA], ct[MAXDATA];
-  long keylen, ivlen, ptlen, ctlen;
-  int fields;                   /* Bit set of the fields seen.  */
-};
-
-#define F_KEY 1
-#define F_IV  2
-#define F_PT  4
-#define F_CT  8
-
-static void
-strip_eol (char *line)
-{
-  size_t n = strlen (line);
-
-  while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-    line[--n] = 0;
-}
 
 /* Run every record of the response file DIR/FILE in MODE; WANT_IV says
    whether records carry an IV (or, for CTR, the initial counter).
@@ -261,87 +212,40 @@ strip_eol (char *line)
 static int
 run_rsp_file (const char *dir, const char *file, int mode, int want_iv)
 {
-  char path[4600], line[2 * MAXDATA + 64], where[4700];
-  static struct record rec;
-  FILE *fp;
-  unsigned long records = 0, passed = 0, lineno = 0;
-  int want = F_KEY | F_PT | F_CT | (want_iv ? F_IV : 0);
-  int at_eof = 0;
+  char path[4600], where[4700];
+  static unsigned char key[32], iv[16], pt[MAXDATA], ct[MAXDATA];
+  long keylen, ivlen, ptlen, ctlen;
+  unsigned long records = 0, passed = 0;
+  t_vec_t v;
 
   snprintf (path, sizeof path, "%s/%s", dir, file);
-  fp = fopen (path, "r");
-  if (!fp)
+  if (t_vec_open (&v, path, "COUNT"))
     return 0;
 
-  memset (&rec, 0, sizeof rec);
-  while (!at_eof)
+  while (t_vec_next (&v))
     {
-      char *eq, *name, *value;
-
-      if (!fgets (line, sizeof line, fp))
+      snprintf (where, sizeof where, "%s:%lu", file, v.record_line);
+      if (!t_vec_get (&v, "KEY") || !t_vec_get (&v, "PLAINTEXT")
+          || !t_vec_get (&v, "CIPHERTEXT")
+          || (want_iv && !t_vec_get (&v, "IV")))
         {
-          at_eof = 1;
-          line[0] = 0;
-        }
-      lineno++;
-      strip_eol (line);
-      if (line[0] == '#' || line[0] == '[')
-        continue;
-
-      if (!line[0])
-        {
-          /* Record end.  */
-          if (rec.fields == want)
-            {
-              records++;
-              snprintf (where, sizeof where, "%s:%lu", file, lineno);
-              if (rec.ptlen <= 0 || rec.ptlen != rec.ctlen
-                  || rec.keylen <= 0 || (want_iv && rec.ivlen != 16))
-                t_check (0, "%s: unreadable record", where);
-              else
-                passed += check_vector (where, mode, rec.key, rec.keylen,
-                                        rec.iv, want_iv ? rec.ivlen : 0,
-                                        rec.pt, rec.ct, rec.ptlen);
-            }
-          else if (rec.fields)
-            t_check (0, "%s:%lu: incomplete record", file, lineno);
-          memset (&rec.fields, 0, sizeof rec.fields);
+          t_check (0, "%s: incomplete record", where);
           continue;
         }
-
-      eq = strchr (line, '=');
-      if (!eq)
-        continue;
-      *eq = 0;
-      name = line;
-      value = eq + 1;
-      while (*value == ' ')
-        value++;
-      for (eq--; eq >= name && *eq == ' '; eq--)
-        *eq = 0;
-
-      if (!strcmp (name, "KEY"))
-        {
-          rec.keylen = unhex (value, rec.key, sizeof rec.key);
-          rec.fields |= F_KEY;
-        }
-      else if (!strcmp (name, "IV"))
-        {
-          rec.ivlen = unhex (value, rec.iv, sizeof rec.iv);
-          rec.fields |= F_IV;
-        }
-      else if (!strcmp (name, "PLAINTEXT"))
-        {
-          rec.ptlen = unhex (value, rec.pt, sizeof rec.pt);
-          rec.fields |= F_PT;
-        }
-      else if (!strcmp (name, "CIPHERTEXT"))
-        {
-          rec.ctlen = unhex (value, rec.ct, sizeof rec.ct);
-          rec.fields |= F_CT;
-        }
+      records++;
+      keylen = t_vec_hex (&v, "KEY", key, sizeof key);
+      ivlen = want_iv ? t_vec_hex (&v, "IV", iv, sizeof iv) : 0;
+      ptlen = t_vec_hex (&v, "PLAINTEXT", pt, sizeof pt);
+      ctlen = t_vec_hex (&v, "CIPHERTEXT", ct, sizeof ct);
+      if (ptlen <= 0 || ptlen != ctlen || keylen <= 0
+          || (want_iv && ivlen != 16))
+        t_check (0, "%s: unreadable record", where);
+      else
+        passed += check_vector (where, mode, key, keylen, iv, ivlen, pt, ct,
+                                ptlen);
     }
-  fclose (fp);
+  t_check (!v.errors, "%s: %lu lines not read", file, v.errors);
+  t_vec_close (&v);
 
   printf ("%s: %s: %lu of %lu records passed (both directions)\n",
           t_name, file, passed, records);
@@ -414,63 +318,9 @@ run_rfc3686 (const char *vdir)
 
 /*
  * The HCTR2 designers' XCTR vectors: a JSON array of objects with
- * "key_hex", "nonce_hex", "plaintext_hex", "ciphertext_hex" strings.
- * Only those four fields are needed, each appearing once per object in
- * that order, so a scan for the quoted names is enough.
+ * "plaintext_hex" and "ciphertext_hex", and "key_hex" and "nonce_hex"
+ * in their "input" member.
  */
-
-static char *
-read_file (const char *path, size_t *r_len)
-{
-  FILE *fp = fopen (path, "rb");
-  char *buf;
-  long n;
-
-  if (!fp)
-    return NULL;
-  if (fseek (fp, 0, SEEK_END) || (n = ftell (fp)) < 0
-      || fseek (fp, 0, SEEK_SET))
-    {
-      fclose (fp);
-      return NULL;
-    }
-  buf = malloc (n + 1);
-  if (!buf || fread (buf, 1, n, fp) != (size_t) n)
-    {
-      free (buf);
-      fclose (fp);
-      return NULL;
-    }
-  buf[n] = 0;
-  fclose (fp);
-  *r_len = n;
-  return buf;
-}
-
-/* Find "NAME": "HEX" after *POS; decode into OUT.  Returns the length,
-   or -1.  */
-static long
-json_hex (char **pos, const char *name, unsigned char *out, size_t outsize)
-{
-  char pattern[64], *p, *end;
-  long n;
-
-  snprintf (pattern, sizeof pattern, "\"%s\"", name);
-  p = strstr (*pos, pattern);
-  if (!p)
-    return -1;
-  p = strchr (p + strlen (pattern), '"');
-  if (!p)
-    return -1;
-  end = strchr (++p, '"');
-  if (!end)
-    return -1;
-  *end = 0;
-  n = unhex (p, out, outsize);
-  *end = '"';
-  *pos = end + 1;
-  return n;
-}
 
 static void
 run_xctr (const char *vdir)
@@ -479,7 +329,9 @@ run_xctr (const char *vdir)
     { "XCTR_AES128.json", "XCTR_AES192.json", "XCTR_AES256.json" };
   static unsigned char key[32], iv[16], pt[MAXDATA], ct[MAXDATA];
   char path[4400], where[256];
-  char *text, *pos;
+  char *text;
+  const char *pos, *end;
+  t_json_span_t obj;
   size_t i, len;
   unsigned long records, passed;
   long keylen, ivlen, ptlen, ctlen;
@@ -488,7 +340,7 @@ run_xctr (const char *vdir)
     {
       snprintf (path, sizeof path, "%s/hctr2/test_vectors/ours/XCTR/%s",
                 vdir, files[i]);
-      text = read_file (path, &len);
+      text = t_json_load (path, &len);
       if (!text)
         {
           t_skip ("XCTR vectors %s not found", files[i]);
@@ -496,11 +348,13 @@ run_xctr (const char *vdir)
         }
       records = passed = 0;
       pos = text;
-      while ((keylen = json_hex (&pos, "key_hex", key, sizeof key)) >= 0)
+      end = text + len;
+      while (t_json_next_object (&pos, end, "plaintext_hex", &obj))
         {
-          ivlen = json_hex (&pos, "nonce_hex", iv, sizeof iv);
-          ptlen = json_hex (&pos, "plaintext_hex", pt, sizeof pt);
-          ctlen = json_hex (&pos, "ciphertext_hex", ct, sizeof ct);
+          keylen = t_json_hex (&obj, "key_hex", key, sizeof key);
+          ivlen = t_json_hex (&obj, "nonce_hex", iv, sizeof iv);
+          ptlen = t_json_hex (&obj, "plaintext_hex", pt, sizeof pt);
+          ctlen = t_json_hex (&obj, "ciphertext_hex", ct, sizeof ct);
           snprintf (where, sizeof where, "%s #%lu", files[i], records);
           records++;
           if (!t_check (keylen > 0 && ivlen == 16 && ptlen >= 0

@@ -21,58 +21,15 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
-#include <ctype.h>
 #include <errno.h>
 
 #include "t-common.h"
+#include "t-util.h"
+#include "t-json.h"
 
 #define MAXDATA 4096
 #define GUARD 16
 #define DIM(v) (sizeof (v) / sizeof ((v)[0]))
-
-static long
-unhex (const char *hex, size_t hexlen, unsigned char *buf, size_t bufsize)
-{
-  size_t i, n = 0;
-  int hi = -1, v;
-
-  for (i = 0; i < hexlen; i++)
-    {
-      unsigned char ch = (unsigned char) hex[i];
-
-      if (isspace (ch))
-        continue;
-      if (!isxdigit (ch))
-        return -1;
-      v = isdigit (ch) ? ch - '0' : tolower (ch) - 'a' + 10;
-      if (hi < 0)
-        hi = v;
-      else
-        {
-          if (n >= bufsize)
-            return -1;
-          buf[n++] = (unsigned char) (hi << 4 | v);
-          hi = -1;
-        }
-    }
-  return hi < 0 ? (long) n : -1;
-}
-
-static unsigned long long prng_state = 0x13198a2e03707344ull;
-
-static unsigned int
-prng (void)
-{
-  prng_state = prng_state * 6364136223846793005ull + 1442695040888963407ull;
-  return (unsigned int) (prng_state >> 33);
-}
-
-static void
-prng_fill (unsigned char *p, size_t n)
-{
-  while (n--)
-    *p++ = (unsigned char) prng ();
-}
 
 static int
 algo_for_keylen (size_t keylen)
@@ -274,12 +231,9 @@ test_rfc (void)
 
   for (i = 0; i < DIM (rfc_vectors); i++)
     {
-      keklen = unhex (rfc_vectors[i].kek, strlen (rfc_vectors[i].kek), kek,
-                      sizeof kek);
-      keylen = unhex (rfc_vectors[i].key, strlen (rfc_vectors[i].key), key,
-                      sizeof key);
-      wlen = unhex (rfc_vectors[i].wrapped, strlen (rfc_vectors[i].wrapped),
-                    wrapped, sizeof wrapped);
+      keklen = t_unhex (rfc_vectors[i].kek, kek, sizeof kek);
+      keylen = t_unhex (rfc_vectors[i].key, key, sizeof key);
+      wlen = t_unhex (rfc_vectors[i].wrapped, wrapped, sizeof wrapped);
       if (!t_check (keklen > 0 && keylen > 0
                     && wlen == (long) padded_len (keylen) + 8,
                     "%s: table entry", rfc_vectors[i].name))
@@ -298,82 +252,47 @@ test_rfc (void)
  */
 
 static void
-chomp (char *line)
-{
-  size_t n = strlen (line);
-
-  while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-    line[--n] = 0;
-}
-
-static void
 test_cavp_file (const char *dir, const char *file, int padded, int unwrap)
 {
-  char path[4096], line[MAXDATA * 2 + 64], where[4200];
-  char *eq;
-  FILE *fp;
+  char path[4096], where[4200];
   unsigned char k[32], p[MAXDATA], c[MAXDATA + 8];
-  long klen = -1, plen = -1, clen = -1, count = -1;
-  int fail = 0;
-  unsigned long passed = 0, total = 0, failing = 0, as_kw = 0, lineno = 0;
+  long klen, plen, clen;
+  int fail;
+  unsigned long passed = 0, total = 0, failing = 0, as_kw = 0;
+  t_vec_t v;
 
   snprintf (path, sizeof path, "%s/pyca-cryptography/keywrap/kwtestvectors/%s",
             dir, file);
-  fp = fopen (path, "r");
-  if (!t_check (fp != NULL, "cannot open %s: %s", path, strerror (errno)))
+  if (!t_check (!t_vec_open (&v, path, "COUNT"), "cannot open %s: %s", path,
+                strerror (errno)))
     return;
 
-  for (;;)
+  while (t_vec_next (&v))
     {
-      int eof = !fgets (line, sizeof line, fp);
-
-      if (!eof)
+      fail = t_vec_get (&v, "FAIL") != NULL;
+      klen = t_vec_hex (&v, "K", k, sizeof k);
+      plen = t_vec_hex (&v, "P", p, sizeof p);
+      clen = t_vec_hex (&v, "C", c, sizeof c);
+      /* A record is a C with either its P or FAIL.  */
+      if (clen < 0 || (plen < 0 && !fail))
+        continue;
+      snprintf (where, sizeof where, "%s COUNT=%ld (line %lu)", file,
+                t_vec_long (&v, "COUNT", -1), v.record_line);
+      total++;
+      if (!t_check (klen > 0 && (fail || unwrap || clen
+                                 == (long) padded_len (plen) + 8),
+                    "%s: malformed record", where))
+        ;
+      else if (fail)
         {
-          lineno++;
-          chomp (line);
-          if ((eq = strstr (line, " = ")))
-            {
-              *eq = 0;
-              eq += 3;
-              if (!strcmp (line, "COUNT"))
-                count = atol (eq);
-              else if (!strcmp (line, "K"))
-                klen = unhex (eq, strlen (eq), k, sizeof k);
-              else if (!strcmp (line, "P"))
-                plen = unhex (eq, strlen (eq), p, sizeof p);
-              else if (!strcmp (line, "C"))
-                clen = unhex (eq, strlen (eq), c, sizeof c);
-            }
-          else if (!strcmp (line, "FAIL"))
-            fail = 1;
-          if (line[0])
-            continue;
+          failing++;
+          passed += check_invalid (where, k, klen, padded, c, clen, &as_kw);
         }
-
-      if (count >= 0 && clen >= 0 && (plen >= 0 || fail))
-        {
-          snprintf (where, sizeof where, "%s COUNT=%ld (line %lu)", file,
-                    count, lineno);
-          total++;
-          if (!t_check (klen > 0 && (fail || unwrap || clen
-                                     == (long) padded_len (plen) + 8),
-                        "%s: malformed record", where))
-            ;
-          else if (fail)
-            {
-              failing++;
-              passed += check_invalid (where, k, klen, padded, c, clen,
-                                       &as_kw);
-            }
-          else
-            passed += check_valid (where, k, klen, padded, p, plen, c, clen);
-          count = klen = plen = clen = -1;
-          fail = 0;
-        }
-      if (eof)
-        break;
+      else
+        passed += check_valid (where, k, klen, padded, p, plen, c, clen);
     }
-  fclose (fp);
+  t_check (!v.errors, "%s: %lu lines not read", file, v.errors);
+  t_vec_close (&v);
   t_check (total > 0, "%s: no records", file);
   printf ("%s: %s: %lu of %lu records passed (%lu must-fail", t_name, file,
           passed, total, failing);
@@ -385,112 +304,57 @@ test_cavp_file (const char *dir, const char *file, int padded, int unwrap)
 
 
 /*
- * Wycheproof aes_wrap_test.json / aes_kwp_test.json: flat test objects,
- * scanned from each "tcId" to the next '}'.
+ * Wycheproof aes_wrap_test.json / aes_kwp_test.json: every object with a
+ * "tcId" is a test.
  */
-
-static char *
-read_file (const char *path, size_t *r_len)
-{
-  FILE *fp = fopen (path, "rb");
-  char *buf = NULL;
-  long n;
-
-  if (!fp)
-    return NULL;
-  if (fseek (fp, 0, SEEK_END) == 0 && (n = ftell (fp)) >= 0
-      && fseek (fp, 0, SEEK_SET) == 0 && (buf = malloc (n + 1)))
-    {
-      if (fread (buf, 1, n, fp) != (size_t) n)
-        {
-          free (buf);
-          buf = NULL;
-        }
-      else
-        {
-          buf[n] = 0;
-          *r_len = n;
-        }
-    }
-  fclose (fp);
-  return buf;
-}
-
-static const char *
-json_string (const char *obj, const char *end, const char *name,
-             size_t *r_len)
-{
-  char pattern[64];
-  const char *p, *q;
-
-  snprintf (pattern, sizeof pattern, "\"%s\"", name);
-  for (p = obj; (p = strstr (p, pattern)) && p < end; p++)
-    {
-      q = p + strlen (pattern);
-      while (isspace ((unsigned char) *q))
-        q++;
-      if (*q != ':')
-        continue;
-      q++;
-      while (isspace ((unsigned char) *q))
-        q++;
-      if (*q != '"')
-        return NULL;
-      p = ++q;
-      while (*q && *q != '"')
-        q++;
-      *r_len = q - p;
-      return p;
-    }
-  return NULL;
-}
 
 static void
 test_wycheproof (const char *dir, const char *file, int padded)
 {
-  char path[4096], where[128];
+  char path[4096], where[128], result[32];
   char *text;
-  const char *p, *end, *s, *result;
-  size_t len, slen, rlen;
+  const char *pos, *end;
+  t_json_span_t obj;
+  size_t len;
   unsigned char kek[32], msg[MAXDATA], ct[MAXDATA + 8];
   unsigned char out[MAXDATA + 8];
-  long keklen, mlen, clen;
+  long keklen, mlen, clen, tcid;
   gcry_cipher_hd_t h;
   gcry_error_t err;
   unsigned long passed = 0, total = 0, invalid = 0, as_kw = 0;
   unsigned long acceptable = 0, acceptable_taken = 0;
 
   snprintf (path, sizeof path, "%s/wycheproof/testvectors_v1/%s", dir, file);
-  text = read_file (path, &len);
+  text = t_json_load (path, &len);
   if (!text)
     {
       t_skip ("%s not present", path);
       return;
     }
 
-  for (p = text; (p = strstr (p, "\"tcId\"")); p = end)
+  pos = text;
+  end = text + len;
+  while (t_json_next_object (&pos, end, "tcId", &obj))
     {
-      end = strchr (p, '}');
-      if (!t_check (end != NULL, "%s: unterminated test", file))
-        break;
       total++;
-      snprintf (where, sizeof where, "%s tcId %ld", file, atol (p + 7));
-      keklen = mlen = clen = -1;
-      if ((s = json_string (p, end, "key", &slen)))
-        keklen = unhex (s, slen, kek, sizeof kek);
-      if ((s = json_string (p, end, "msg", &slen)))
-        mlen = unhex (s, slen, msg, sizeof msg);
-      if ((s = json_string (p, end, "ct", &slen)))
-        clen = unhex (s, slen, ct, sizeof ct);
-      result = json_string (p, end, "result", &rlen);
-      if (!t_check (keklen > 0 && mlen >= 0 && clen >= 0 && result,
+      /* One check per test that it is well formed enough to name.  */
+      tcid = -1;
+      t_check (t_json_int (&obj, "tcId", &tcid),
+               "%s: a test without a numeric tcId", file);
+      snprintf (where, sizeof where, "%s tcId %ld", file, tcid);
+      keklen = t_json_hex (&obj, "key", kek, sizeof kek);
+      mlen = t_json_hex (&obj, "msg", msg, sizeof msg);
+      clen = t_json_hex (&obj, "ct", ct, sizeof ct);
+      if (!t_check (keklen > 0 && mlen >= 0 && clen >= 0
+                    && t_json_string (&obj, "result", result,
+                                      sizeof result) > 0,
                     "%s: unreadable record", where))
         continue;
 
-      if (rlen == 5 && !strncmp (result, "valid", 5))
+      if (!strcmp (result, "valid"))
         passed += check_valid (where, kek, keklen, padded, msg, mlen, ct,
                                clen);
-      else if (rlen == 7 && !strncmp (result, "invalid", 7))
+      else if (!strcmp (result, "invalid"))
         {
           int ok = 1;
 
@@ -589,13 +453,13 @@ test_reference_and_aiv (void)
     {
       size_t keklen = 16 + 8 * k;
 
-      prng_fill (kek, keklen);
+      t_rnd_bytes (kek, keklen);
       h = open_wrap (kek, keklen, 0);
       if (!h)
         return;
       for (len = 16; len <= 512; len += 8)
         {
-          prng_fill (in, len);
+          t_rnd_bytes (in, len);
           ref_wrap (kek, keklen, default_iv, expect, in, len);
           err = gcry_cipher_encrypt (h, out, len + 8, in, len);
           runs++;
@@ -613,9 +477,9 @@ test_reference_and_aiv (void)
            bad, runs);
 
   /* The alternative initial value: the IV's first 8 bytes.  */
-  prng_fill (kek, 16);
-  prng_fill (in, 40);
-  prng_fill (iv, 16);
+  t_rnd_bytes (kek, 16);
+  t_rnd_bytes (in, 40);
+  t_rnd_bytes (iv, 16);
   ref_wrap (kek, 16, iv, expect, in, 40);
   h = open_wrap (kek, 16, 0);
   other = open_wrap (kek, 16, 0);
@@ -673,14 +537,14 @@ test_kwp_lengths (void)
   unsigned long bad = 0;
   size_t len, olen, i;
 
-  prng_fill (kek, sizeof kek);
+  t_rnd_bytes (kek, sizeof kek);
   h = open_wrap (kek, sizeof kek, 1);
   if (!h)
     return;
   for (len = 1; len <= 300; len++)
     {
       olen = padded_len (len) + 8;
-      prng_fill (in, len);
+      t_rnd_bytes (in, len);
       memset (out, 0xa5, sizeof out);
       err = gcry_cipher_encrypt (h, out, olen, in, len);
       bad += !!err;
@@ -707,7 +571,7 @@ test_one_block_kwp (void)
   gcry_error_t err;
   unsigned int plen;
 
-  prng_fill (kek, sizeof kek);
+  t_rnd_bytes (kek, sizeof kek);
   h = open_wrap (kek, sizeof kek, 1);
   if (!h || gcry_cipher_open (&ecb, GCRY_CIPHER_AES, GCRY_CIPHER_MODE_ECB, 0))
     return;
@@ -756,8 +620,8 @@ test_errors (void)
   size_t n;
   long len;
 
-  prng_fill (kek, sizeof kek);
-  prng_fill (in, sizeof in);
+  t_rnd_bytes (kek, sizeof kek);
+  t_rnd_bytes (in, sizeof in);
   kw = open_wrap (kek, 16, 0);
   kwp = open_wrap (kek, 16, 1);
   if (!kw || !kwp)
@@ -816,7 +680,7 @@ test_errors (void)
 
   /* Cross-use: KWP data on a KW handle fails; KW data on a KWP handle
      is auto-detected.  */
-  prng_fill (in, 40);
+  t_rnd_bytes (in, 40);
   {
     unsigned char back[40];
 
@@ -888,6 +752,8 @@ main (int argc, char **argv)
   size_t i;
 
   t_init ("t-cipher-aeswrap", argc, argv);
+  /* The seed this test has always used.  */
+  t_rnd_seed (0x13198a2e03707344ULL);
   if (!gcry_check_version (GCRYPT_VERSION))
     {
       fprintf (stderr, "version mismatch\n");

@@ -20,6 +20,7 @@
  */
 
 #include "t-common.h"
+#include "t-util.h"
 #include "t-json.h"
 
 #include <stdint.h>
@@ -36,66 +37,6 @@
 /*
  * Helpers.
  */
-
-static unsigned long long rng_state = 0x5eed0cc3a11d5eedULL;
-
-static unsigned long long
-rnd64 (void)
-{
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return rng_state * 0x2545f4914f6cdd1dULL;
-}
-
-static size_t
-rnd (size_t n)
-{
-  return n ? (size_t) (rnd64 () % n) : 0;
-}
-
-static void
-rnd_bytes (unsigned char *p, size_t n)
-{
-  while (n--)
-    *p++ = (unsigned char) rnd64 ();
-}
-
-static int
-hexval (int c)
-{
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
-
-/* Decode HEX (spaces allowed) into OUT; returns the length or -1.  */
-static long
-unhex (const char *hex, unsigned char *out, size_t outsize)
-{
-  size_t n = 0;
-  int hi, lo;
-
-  while (*hex)
-    {
-      if (*hex == ' ')
-        {
-          hex++;
-          continue;
-        }
-      hi = hexval ((unsigned char) hex[0]);
-      lo = hi < 0 ? -1 : hexval ((unsigned char) hex[1]);
-      if (lo < 0 || n >= outsize)
-        return -1;
-      out[n++] = (unsigned char) (hi << 4 | lo);
-      hex += 2;
-    }
-  return (long) n;
-}
 
 static int
 aes_algo (size_t keylen)
@@ -241,11 +182,11 @@ run_builtins (void)
     {
       const struct builtin *b = &builtins[i];
 
-      keylen = unhex (b->key, key, sizeof key);
-      noncelen = unhex (b->nonce, nonce, sizeof nonce);
-      aadlen = unhex (b->aad, aad, sizeof aad);
-      ptlen = unhex (b->pt, pt, sizeof pt);
-      ctlen = unhex (b->ct, ct, sizeof ct);
+      keylen = t_unhex (b->key, key, sizeof key);
+      noncelen = t_unhex (b->nonce, nonce, sizeof nonce);
+      aadlen = t_unhex (b->aad, aad, sizeof aad);
+      ptlen = t_unhex (b->pt, pt, sizeof pt);
+      ctlen = t_unhex (b->ct, ct, sizeof ct);
       if (!t_check (keylen > 0 && noncelen > 0 && aadlen >= 0 && ptlen >= 0
                     && ctlen == ptlen + (long) b->taglen,
                     "%s: bad built-in vector", b->name))
@@ -264,11 +205,11 @@ struct cavp
   long alen, plen, nlen, tlen;
   unsigned char key[32], nonce[16], adata[256], payload[256], ct[300];
   long keylen, noncelen, adatalen, payloadlen, ctlen;
-  int in_record, have_result, pass;
+  int have_result, pass;
   unsigned long count, passed;
 };
 
-/* Run the record collected in S, if any.  */
+/* Run the record collected in S.  */
 static void
 cavp_flush (struct cavp *s, const char *file)
 {
@@ -277,9 +218,6 @@ cavp_flush (struct cavp *s, const char *file)
   gcry_error_t err;
   int ok;
 
-  if (!s->in_record)
-    return;
-  s->in_record = 0;
   s->count++;
   snprintf (what, sizeof what, "%s record %lu", file, s->count);
   if (!t_check (s->keylen > 0 && s->noncelen == s->nlen
@@ -309,92 +247,42 @@ cavp_flush (struct cavp *s, const char *file)
     s->passed++;
 }
 
-/* "[Alen = 1, Plen = 2, ...]": the length parameters of a section.  */
-static void
-cavp_params (struct cavp *s, const char *line)
-{
-  static const char *const names[] = { "Alen", "Plen", "Nlen", "Tlen" };
-  long *values[4];
-  const char *p;
-  size_t i;
-
-  values[0] = &s->alen;
-  values[1] = &s->plen;
-  values[2] = &s->nlen;
-  values[3] = &s->tlen;
-  for (i = 0; i < 4; i++)
-    if ((p = strstr (line, names[i])) && (p = strchr (p, '=')))
-      *values[i] = strtol (p + 1, NULL, 10);
-}
-
 static void
 run_cavp_file (const char *dir, const char *file)
 {
-  char path[4200], line[8192], *value, *e;
+  char path[4200];
+  const char *result;
   struct cavp s;
-  FILE *fp;
+  t_vec_t v;
 
   snprintf (path, sizeof path, "%s/nist-cavp/mac/ccmtestvectors/%s", dir,
             file);
-  fp = fopen (path, "r");
-  if (!fp)
+  if (t_vec_open (&v, path, "Count"))
     {
       t_skip ("%s not found", path);
       return;
     }
   memset (&s, 0, sizeof s);
-  while (fgets (line, sizeof line, fp))
+  while (t_vec_next (&v))
     {
-      line[strcspn (line, "\r\n")] = 0;
-      if (line[0] == '#' || !line[0])
-        continue;
-      if (line[0] == '[')
-        {
-          cavp_flush (&s, file);
-          cavp_params (&s, line);
-          continue;
-        }
-      value = strchr (line, '=');
-      if (!value)
-        continue;
-      for (e = value; e > line && (e[-1] == ' '); e--)
-        ;
-      *e = 0;
-      for (value++; *value == ' '; value++)
-        ;
-      if (!strcmp (line, "Count"))
-        {
-          cavp_flush (&s, file);
-          s.in_record = 1;
-          s.have_result = 0;
-          s.adatalen = s.payloadlen = s.ctlen = -1;
-        }
-      else if (!strcmp (line, "Key"))
-        s.keylen = unhex (value, s.key, sizeof s.key);
-      else if (!strcmp (line, "Nonce"))
-        s.noncelen = unhex (value, s.nonce, sizeof s.nonce);
-      else if (!strcmp (line, "Adata"))
-        s.adatalen = unhex (value, s.adata, sizeof s.adata);
-      else if (!strcmp (line, "Payload"))
-        s.payloadlen = unhex (value, s.payload, sizeof s.payload);
-      else if (!strcmp (line, "CT"))
-        s.ctlen = unhex (value, s.ct, sizeof s.ct);
-      else if (!strcmp (line, "Result"))
-        {
-          s.have_result = 1;
-          s.pass = !strncmp (value, "Pass", 4);
-        }
-      else if (!strcmp (line, "Alen"))
-        s.alen = strtol (value, NULL, 10);
-      else if (!strcmp (line, "Plen"))
-        s.plen = strtol (value, NULL, 10);
-      else if (!strcmp (line, "Nlen"))
-        s.nlen = strtol (value, NULL, 10);
-      else if (!strcmp (line, "Tlen"))
-        s.tlen = strtol (value, NULL, 10);
+      /* The lengths come from the file's head or its "[Alen = 1, ...]"
+         sections, Key and Nonce from before the records or in them.  */
+      s.alen = t_vec_long (&v, "Alen", 0);
+      s.plen = t_vec_long (&v, "Plen", 0);
+      s.nlen = t_vec_long (&v, "Nlen", 0);
+      s.tlen = t_vec_long (&v, "Tlen", 0);
+      s.keylen = t_vec_hex (&v, "Key", s.key, sizeof s.key);
+      s.noncelen = t_vec_hex (&v, "Nonce", s.nonce, sizeof s.nonce);
+      s.adatalen = t_vec_hex (&v, "Adata", s.adata, sizeof s.adata);
+      s.payloadlen = t_vec_hex (&v, "Payload", s.payload, sizeof s.payload);
+      s.ctlen = t_vec_hex (&v, "CT", s.ct, sizeof s.ct);
+      result = t_vec_get (&v, "Result");
+      s.have_result = result != NULL;
+      s.pass = result && !strncmp (result, "Pass", 4);
+      cavp_flush (&s, file);
     }
-  cavp_flush (&s, file);
-  fclose (fp);
+  t_check (!v.errors, "%s: %lu lines not read", file, v.errors);
+  t_vec_close (&v);
   t_check (s.count > 0, "%s: no records", file);
   printf ("%s: %s: %lu of %lu vectors passed\n", t_name, file, s.passed,
           s.count);
@@ -424,13 +312,12 @@ run_cavp (const char *dir)
 static void
 run_wycheproof (const char *dir)
 {
-  static unsigned char key[32], iv[512], aad[1024], msg[2048], ct[2048],
-    tag[64], out[2048];
-  char path[4200], result[32];
+  static t_json_aead_t w;
+  static unsigned char out[2048];
+  char path[4200];
   t_json_span_t obj;
   const char *pos, *end;
   char *text;
-  long keylen, ivlen, aadlen, msglen, ctlen, taglen, tcid;
   unsigned long count = 0, passed = 0;
   gcry_cipher_hd_t h;
   gcry_error_t err;
@@ -450,50 +337,43 @@ run_wycheproof (const char *dir)
   while (t_json_next_object (&pos, end, "tcId", &obj))
     {
       count++;
-      if (!t_json_int (&obj, "tcId", &tcid))
-        tcid = -1;
-      keylen = t_json_hex (&obj, "key", key, sizeof key);
-      ivlen = t_json_hex (&obj, "iv", iv, sizeof iv);
-      aadlen = t_json_hex (&obj, "aad", aad, sizeof aad);
-      msglen = t_json_hex (&obj, "msg", msg, sizeof msg);
-      ctlen = t_json_hex (&obj, "ct", ct, sizeof ct);
-      taglen = t_json_hex (&obj, "tag", tag, sizeof tag);
-      if (!t_check (keylen > 0 && ivlen >= 0 && aadlen >= 0 && msglen >= 0
-                    && ctlen == msglen && taglen >= 0
-                    && t_json_string (&obj, "result", result,
-                                      sizeof result) > 0,
-                    "aes_ccm_test.json tcId %ld: unreadable", tcid))
+      t_json_aead_read (&obj, &w);
+      if (!t_check (w.keylen > 0 && w.ivlen >= 0 && w.aadlen >= 0
+                    && w.msglen >= 0 && w.ctlen == w.msglen && w.taglen >= 0
+                    && w.result[0],
+                    "aes_ccm_test.json tcId %ld: unreadable", w.tcid))
         continue;
 
-      if (!strcmp (result, "valid"))
-        ok = check_vector ("aes_ccm_test.json", key, keylen, iv, ivlen, aad,
-                           aadlen, msg, msglen, ct, tag, taglen);
+      if (!strcmp (w.result, "valid"))
+        ok = check_vector ("aes_ccm_test.json", w.key, w.keylen, w.iv,
+                           w.ivlen, w.aad, w.aadlen, w.msg, w.msglen, w.ct,
+                           w.tag, w.taglen);
       else
         {
           /* Refused at setiv (nonce size), at the lengths (tag size),
              or by checktag.  Never accepted.  */
-          h = open_ccm (key, keylen);
+          h = open_ccm (w.key, w.keylen);
           if (!h)
             continue;
-          err = gcry_cipher_setiv (h, iv, ivlen);
+          err = gcry_cipher_setiv (h, w.iv, w.ivlen);
           if (!err)
-            err = set_lengths (h, msglen, aadlen, taglen);
+            err = set_lengths (h, w.msglen, w.aadlen, w.taglen);
           if (!err)
-            err = gcry_cipher_authenticate (h, aad, aadlen);
+            err = gcry_cipher_authenticate (h, w.aad, w.aadlen);
           if (!err)
-            err = gcry_cipher_decrypt (h, out, msglen, ct, msglen);
+            err = gcry_cipher_decrypt (h, out, w.msglen, w.ct, w.msglen);
           if (!err)
-            err = gcry_cipher_checktag (h, tag, taglen);
+            err = gcry_cipher_checktag (h, w.tag, w.taglen);
           gcry_cipher_close (h);
-          if (ivlen < 7 || ivlen > 13 || taglen < 4 || taglen > 16
-              || (taglen & 1))
+          if (w.ivlen < 7 || w.ivlen > 13 || w.taglen < 4 || w.taglen > 16
+              || (w.taglen & 1))
             ok = t_check (gpg_err_code (err) == GPG_ERR_INV_LENGTH,
                           "aes_ccm_test.json tcId %ld: bad size gave %s",
-                          tcid, gcry_strerror (err));
+                          w.tcid, gcry_strerror (err));
           else
             ok = t_check (gpg_err_code (err) == GPG_ERR_CHECKSUM,
                           "aes_ccm_test.json tcId %ld: invalid gave %s",
-                          tcid, gcry_strerror (err));
+                          w.tcid, gcry_strerror (err));
         }
       if (ok)
         passed++;
@@ -522,7 +402,7 @@ crypt_split (gcry_cipher_hd_t h, int encrypt, unsigned char *out,
     memmove (out, in, len);
   while (!err && off < len)
     {
-      n = rnd (4) ? 1 + rnd (40) : 1 + rnd (len - off);
+      n = t_rnd (4) ? 1 + t_rnd (40) : 1 + t_rnd (len - off);
       if (n > len - off)
         n = len - off;
       if (in_place)
@@ -544,9 +424,9 @@ aad_split (gcry_cipher_hd_t h, const unsigned char *aad, size_t len)
 
   while (!err && off < len)
     {
-      n = 1 + rnd (len - off);
-      if (rnd (2) && n > 17)
-        n = 1 + rnd (17);
+      n = 1 + t_rnd (len - off);
+      if (t_rnd (2) && n > 17)
+        n = 1 + t_rnd (17);
       err = gcry_cipher_authenticate (h, aad + off, n);
       off += n;
     }
@@ -568,20 +448,20 @@ run_streaming (void)
   for (iter = 0; iter < 200; iter++)
     {
       /* Misaligned buffers.  */
-      aad = bufs[0] + rnd (16);
-      pt = bufs[1] + rnd (16);
-      ct1 = bufs[2] + rnd (16);
-      ct2 = bufs[3] + rnd (16);
-      keylen = 16 + 8 * rnd (3);
-      noncelen = 7 + rnd (7);
-      taglen = 4 + 2 * rnd (7);
-      aadlen = rnd (3) ? rnd (100) : rnd (1200);
-      len = rnd (3) ? rnd (100) : rnd (1200);
-      in_place = (int) rnd (2);
-      rnd_bytes (key, keylen);
-      rnd_bytes (nonce, noncelen);
-      rnd_bytes (aad, aadlen);
-      rnd_bytes (pt, len);
+      aad = bufs[0] + t_rnd (16);
+      pt = bufs[1] + t_rnd (16);
+      ct1 = bufs[2] + t_rnd (16);
+      ct2 = bufs[3] + t_rnd (16);
+      keylen = 16 + 8 * t_rnd (3);
+      noncelen = 7 + t_rnd (7);
+      taglen = 4 + 2 * t_rnd (7);
+      aadlen = t_rnd (3) ? t_rnd (100) : t_rnd (1200);
+      len = t_rnd (3) ? t_rnd (100) : t_rnd (1200);
+      in_place = (int) t_rnd (2);
+      t_rnd_bytes (key, keylen);
+      t_rnd_bytes (nonce, noncelen);
+      t_rnd_bytes (aad, aadlen);
+      t_rnd_bytes (pt, len);
 
       err = ccm_oneshot (1, key, keylen, nonce, noncelen, aad, aadlen, pt,
                          len, ct1, tag1, taglen);
@@ -845,25 +725,25 @@ run_openssl (void)
 
   for (iter = 0; iter < 300; iter++)
     {
-      keylen = 16 + 8 * rnd (3);
-      noncelen = 7 + rnd (7);
-      taglen = 4 + 2 * rnd (7);
+      keylen = 16 + 8 * t_rnd (3);
+      noncelen = 7 + t_rnd (7);
+      taglen = 4 + 2 * t_rnd (7);
       /* The payload must fit the 15 - noncelen byte length field.  */
       maxlen = noncelen == 13 ? 0xffff : MAXDATA;
       if (iter % 50 == 49)
         {
-          aadlen = 0xff00 + rnd (MAXDATA - 0xff00);  /* 6-byte encoding. */
-          len = rnd (maxlen < MAXDATA ? maxlen : MAXDATA);
+          aadlen = 0xff00 + t_rnd (MAXDATA - 0xff00);  /* 6-byte encoding. */
+          len = t_rnd (maxlen < MAXDATA ? maxlen : MAXDATA);
         }
       else
         {
-          aadlen = rnd (4) ? rnd (64) : rnd (5001);
-          len = rnd (4) ? rnd (64) : rnd (5001);
+          aadlen = t_rnd (4) ? t_rnd (64) : t_rnd (5001);
+          len = t_rnd (4) ? t_rnd (64) : t_rnd (5001);
         }
-      rnd_bytes (key, keylen);
-      rnd_bytes (nonce, noncelen);
-      rnd_bytes (aad, aadlen);
-      rnd_bytes (pt, len);
+      t_rnd_bytes (key, keylen);
+      t_rnd_bytes (nonce, noncelen);
+      t_rnd_bytes (aad, aadlen);
+      t_rnd_bytes (pt, len);
       total++;
       if (!t_check (openssl_ccm (key, keylen, nonce, noncelen, aad, aadlen,
                                  pt, len, ct1, tag1, taglen),

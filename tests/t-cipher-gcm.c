@@ -28,28 +28,10 @@
 #include <stdint.h>
 #include <ctype.h>
 #include "t-common.h"
+#include "t-util.h"
 
 #define GCM 0
 #define SIV 1
-
-/* Deterministic generator: failures reproduce.  */
-static uint64_t rng_state = 0x9e3779b97f4a7c15ULL;
-
-static uint32_t
-rnd (void)
-{
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 7;
-  rng_state ^= rng_state << 17;
-  return (uint32_t) (rng_state >> 16);
-}
-
-static void
-rnd_bytes (unsigned char *p, size_t n)
-{
-  while (n--)
-    *p++ = (unsigned char) rnd ();
-}
 
 static void *
 xmalloc (size_t n)
@@ -68,17 +50,16 @@ xmalloc (size_t n)
 static unsigned char *
 unhex (const char *hex, size_t *len)
 {
-  size_t n = strlen (hex) / 2, i;
-  unsigned char *buf = xmalloc (n);
-  unsigned int v;
+  size_t max = strlen (hex) / 2;
+  unsigned char *buf = xmalloc (max);
+  long n = t_unhex (hex, buf, max);
 
-  for (i = 0; i < n; i++)
+  if (n < 0)
     {
-      if (sscanf (hex + 2 * i, "%2x", &v) != 1)
-        v = 0;
-      buf[i] = (unsigned char) v;
+      t_check (0, "bad hex in a vector: %.40s", hex);
+      n = 0;
     }
-  *len = n;
+  *len = (size_t) n;
   return buf;
 }
 
@@ -355,41 +336,26 @@ run_kats (void)
  * Part 2a: NIST CAVP .rsp files.
  */
 
-/* The value of "NAME = value" in LINE (CR/LF stripped), or NULL.  */
+/* Field NAME of the record, "" when it is not there.  */
 static const char *
-rsp_field (char *line, const char *name)
+rsp_field (const t_vec_t *v, const char *name)
 {
-  size_t n = strlen (name);
-  char *v, *end;
+  const char *value = t_vec_get (v, name);
 
-  if (strncmp (line, name, n) || line[n] != ' ' || line[n + 1] != '=')
-    return NULL;
-  v = line + n + 2;
-  while (*v == ' ')
-    v++;
-  for (end = v + strlen (v); end > v && isspace ((unsigned char) end[-1]);)
-    *--end = 0;
-  return v;
+  return value ? value : "";
 }
 
-struct rsp_record
-{
-  char key[80], iv[300], pt[1200], aad[1200], ct[1200], tag[40];
-  int fail;
-  int have_count;
-};
-
 static void
-run_rsp_record (const char *file, int decrypt, const struct rsp_record *r,
+run_rsp_record (const char *file, int decrypt, const t_vec_t *r,
                 unsigned long *passed, unsigned long *total)
 {
   size_t keylen, ivlen, aadlen, ptlen, ctlen, taglen;
-  unsigned char *key = unhex (r->key, &keylen);
-  unsigned char *iv = unhex (r->iv, &ivlen);
-  unsigned char *aad = unhex (r->aad, &aadlen);
-  unsigned char *pt = unhex (r->pt, &ptlen);
-  unsigned char *ct = unhex (r->ct, &ctlen);
-  unsigned char *tag = unhex (r->tag, &taglen);
+  unsigned char *key = unhex (rsp_field (r, "Key"), &keylen);
+  unsigned char *iv = unhex (rsp_field (r, "IV"), &ivlen);
+  unsigned char *aad = unhex (rsp_field (r, "AAD"), &aadlen);
+  unsigned char *pt = unhex (rsp_field (r, "PT"), &ptlen);
+  unsigned char *ct = unhex (rsp_field (r, "CT"), &ctlen);
+  unsigned char *tag = unhex (rsp_field (r, "Tag"), &taglen);
   unsigned char *out = xmalloc (ctlen > ptlen ? ctlen : ptlen);
   unsigned char tagout[16];
   gcry_error_t err;
@@ -409,7 +375,7 @@ run_rsp_record (const char *file, int decrypt, const struct rsp_record *r,
     {
       err = aead_decrypt (GCM, key, keylen, iv, ivlen, aad, aadlen, ct,
                           ctlen, out, tag, taglen);
-      if (r->fail)
+      if (t_vec_get (r, "FAIL"))
         ok = t_check (gpg_err_code (err) == GPG_ERR_CHECKSUM,
                       "%s: FAIL record %lu gives %s", file, *total,
                       gpg_strerror (err));
@@ -431,46 +397,21 @@ run_rsp_record (const char *file, int decrypt, const struct rsp_record *r,
 static void
 run_rsp_file (const char *dir, const char *file, int decrypt)
 {
-  char path[4400], line[4096];
-  struct rsp_record r;
+  char path[4400];
   unsigned long passed = 0, total = 0;
-  const char *v;
-  FILE *fp;
+  t_vec_t v;
 
   snprintf (path, sizeof path, "%s/nist-cavp/mac/gcmtestvectors/%s", dir,
             file);
-  fp = fopen (path, "r");
-  if (!fp)
+  if (t_vec_open (&v, path, "Count"))
     {
       t_skip ("%s not found", path);
       return;
     }
-  memset (&r, 0, sizeof r);
-  while (fgets (line, sizeof line, fp))
-    {
-      if ((v = rsp_field (line, "Count")))
-        {
-          if (r.have_count)
-            run_rsp_record (file, decrypt, &r, &passed, &total);
-          memset (&r, 0, sizeof r);
-          r.have_count = 1;
-        }
-#define FIELD(name, member) \
-      else if ((v = rsp_field (line, name))) \
-        snprintf (r.member, sizeof r.member, "%s", v)
-      FIELD ("Key", key);
-      FIELD ("IV", iv);
-      FIELD ("PT", pt);
-      FIELD ("AAD", aad);
-      FIELD ("CT", ct);
-      FIELD ("Tag", tag);
-#undef FIELD
-      else if (!strncmp (line, "FAIL", 4))
-        r.fail = 1;
-    }
-  if (r.have_count)
-    run_rsp_record (file, decrypt, &r, &passed, &total);
-  fclose (fp);
+  while (t_vec_next (&v))
+    run_rsp_record (file, decrypt, &v, &passed, &total);
+  t_check (!v.errors, "%s: %lu lines not read", file, v.errors);
+  t_vec_close (&v);
   t_check (total > 0, "%s: no records read", file);
   printf ("%s: %s: %lu of %lu vectors passed\n", t_name, file, passed,
           total);
@@ -944,7 +885,7 @@ craft_wrapping_iv (const unsigned char *key, size_t keylen, uint32_t low,
   gcry_cipher_close (ecb);
   ref_gf_inv (hinv, h);
 
-  rnd_bytes (iv, 12);
+  t_rnd_bytes (iv, 12);
   iv[12] = low >> 24;
   iv[13] = low >> 16;
   iv[14] = low >> 8;
@@ -961,7 +902,7 @@ static void
 run_reference (void)
 {
   static const size_t keylens[3] = { 16, 24, 32 };
-  unsigned char key[32], iv[40], aad[100], pt[600], ct[600], out[600];
+  unsigned char key[32], iv[40], aad[100], pt[640], ct[640], out[640];
   unsigned char tag[16], reftag[16], j0[16], h[16];
   size_t ivlen, aadlen, len, keylen;
   unsigned long passed = 0, total = 0;
@@ -971,15 +912,15 @@ run_reference (void)
   for (i = 0; i < 400; i++)
     {
       keylen = keylens[i % 3];
-      ivlen = 1 + rnd () % 40;
+      ivlen = 1 + t_rnd (40);
       if (i % 4 == 0)
         ivlen = 12;
-      aadlen = rnd () % 100;
-      len = (i % 10 == 0) ? rnd () % 600 : rnd () % 80;
-      rnd_bytes (key, keylen);
-      rnd_bytes (iv, ivlen);
-      rnd_bytes (aad, aadlen);
-      rnd_bytes (pt, len);
+      aadlen = t_rnd (100);
+      len = (i % 10 == 0) ? t_rnd (600) : t_rnd (80);
+      t_rnd_bytes (key, keylen);
+      t_rnd_bytes (iv, ivlen);
+      t_rnd_bytes (aad, aadlen);
+      t_rnd_bytes (pt, len);
       ref_gcm_encrypt (key, keylen, iv, ivlen, aad, aadlen, pt, len, ct,
                        reftag);
       err = aead_encrypt (GCM, key, keylen, iv, ivlen, aad, aadlen, pt, len,
@@ -998,7 +939,7 @@ run_reference (void)
   for (i = 0; i < 12; i++)
     {
       keylen = keylens[i % 3];
-      rnd_bytes (key, keylen);
+      t_rnd_bytes (key, keylen);
       craft_wrapping_iv (key, keylen, 0xfffffffdu + (uint32_t) (i % 3), iv);
       {
         gcry_cipher_hd_t ecb;
@@ -1016,9 +957,9 @@ run_reference (void)
                && j0[15] == 0xfd + i % 3, "crafted IV gives J0 ..%02x",
                j0[15]);
       len = 16 * (3 + i % 4) + (i % 2) * 7 + 500 * (i % 3 == 2);
-      aadlen = rnd () % 40;
-      rnd_bytes (aad, aadlen);
-      rnd_bytes (pt, len);
+      aadlen = t_rnd (40);
+      t_rnd_bytes (aad, aadlen);
+      t_rnd_bytes (pt, len);
       ref_gcm_encrypt (key, keylen, iv, 16, aad, aadlen, pt, len, ct,
                        reftag);
       err = aead_encrypt (GCM, key, keylen, iv, 16, aad, aadlen, pt, len,
@@ -1050,8 +991,8 @@ feed_aad (gcry_cipher_hd_t h, const unsigned char *aad, size_t len)
 
   while (!err && len)
     {
-      n = rnd () % 4 == 0 ? 0 : rnd () % (len + 1);
-      if (rnd () % 3 == 0 && n > 16)
+      n = t_rnd (4) == 0 ? 0 : t_rnd (len + 1);
+      if (t_rnd (3) == 0 && n > 16)
         n -= n % 16;
       err = gcry_cipher_authenticate (h, aad, n);
       aad += n;
@@ -1070,8 +1011,8 @@ crypt_pieces (gcry_cipher_hd_t h, int encrypt, unsigned char *out,
 
   while (!err && off < len)
     {
-      n = rnd () % 5 == 0 ? 0 : rnd () % (len - off + 1);
-      if (rnd () % 3 == 0 && n > 16)
+      n = t_rnd (5) == 0 ? 0 : t_rnd (len - off + 1);
+      if (t_rnd (3) == 0 && n > 16)
         n -= n % 16;
       if (encrypt)
         err = in ? gcry_cipher_encrypt (h, out + off, n, in + off, n)
@@ -1082,17 +1023,6 @@ crypt_pieces (gcry_cipher_hd_t h, int encrypt, unsigned char *out,
       off += n;
     }
   return err;
-}
-
-static int
-guard_intact (const unsigned char *p)
-{
-  int i;
-
-  for (i = 0; i < GUARD; i++)
-    if (p[i] != 0xa5)
-      return 0;
-  return 1;
 }
 
 static void
@@ -1112,15 +1042,15 @@ run_streaming (int mode)
   for (i = 0; i < 200; i++)
     {
       keylen = keylens[i % 2];
-      ivlen = mode == SIV ? 12 : (i % 3 ? 12 : 1 + rnd () % 16);
-      aadlen = rnd () % 200;
-      len = i % 20 == 0 ? rnd () % 3000 : rnd () % 300;
-      align = rnd () % 16;
+      ivlen = mode == SIV ? 12 : (i % 3 ? 12 : 1 + t_rnd (16));
+      aadlen = t_rnd (200);
+      len = i % 20 == 0 ? t_rnd (3000) : t_rnd (300);
+      align = t_rnd (16);
       inplace = i % 2;
-      rnd_bytes (key, keylen);
-      rnd_bytes (iv, ivlen);
-      rnd_bytes (aad, aadlen);
-      rnd_bytes (pt, len);
+      t_rnd_bytes (key, keylen);
+      t_rnd_bytes (iv, ivlen);
+      t_rnd_bytes (aad, aadlen);
+      t_rnd_bytes (pt, len);
       err = aead_encrypt (mode, key, keylen, iv, ivlen, aad, aadlen, pt, len,
                           ct, tag, 16);
       if (!t_check (!err, "streaming: one-shot: %s", gpg_strerror (err)))
@@ -1146,8 +1076,8 @@ run_streaming (int mode)
         err = gcry_cipher_gettag (h, tag2, 16);
       gcry_cipher_close (h);
       ok = t_check (!err && !memcmp (buf, ct, len) && !memcmp (tag, tag2, 16)
-                    && guard_intact (area + GUARD + align + len)
-                    && guard_intact (area + align),
+                    && t_all_bytes (area + GUARD + align + len, GUARD, 0xa5)
+                    && t_all_bytes (area + align, GUARD, 0xa5),
                     "streaming %s: encrypt len %u aad %u align %u%s: %s",
                     mode == SIV ? "GCM-SIV" : "GCM", (unsigned) len,
                     (unsigned) aadlen, (unsigned) align,
@@ -1174,8 +1104,8 @@ run_streaming (int mode)
         err = gcry_cipher_checktag (h, tag, 16);
       gcry_cipher_close (h);
       ok &= t_check (!err && !memcmp (buf, pt, len)
-                     && guard_intact (area + GUARD + align + len)
-                     && guard_intact (area + align),
+                     && t_all_bytes (area + GUARD + align + len, GUARD, 0xa5)
+                     && t_all_bytes (area + align, GUARD, 0xa5),
                      "streaming %s: decrypt len %u aad %u align %u%s: %s",
                      mode == SIV ? "GCM-SIV" : "GCM", (unsigned) len,
                      (unsigned) aadlen, (unsigned) align,

@@ -21,6 +21,7 @@
  */
 
 #include "t-common.h"
+#include "t-util.h"
 #include "t-json.h"
 
 #ifndef DIM
@@ -32,62 +33,6 @@
 #endif
 
 #define MAXMSG 5100
-
-static unsigned long long rng_state = 0x9e3779b97f4a7c15ULL;
-
-static unsigned long long
-rnd64 (void)
-{
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return rng_state * 0x2545f4914f6cdd1dULL;
-}
-
-static size_t
-rnd (size_t n)
-{
-  return n ? (size_t) (rnd64 () % n) : 0;
-}
-
-static void
-rnd_bytes (unsigned char *p, size_t n)
-{
-  while (n--)
-    *p++ = (unsigned char) rnd64 ();
-}
-
-/* Hex (spaces allowed) into OUT; returns the length or -1.  */
-static long
-unhex (const char *s, unsigned char *out, size_t outsize)
-{
-  size_t n = 0;
-  int hi = -1, v;
-
-  for (; *s; s++)
-    {
-      if (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
-        continue;
-      if (*s >= '0' && *s <= '9')
-        v = *s - '0';
-      else if (*s >= 'a' && *s <= 'f')
-        v = *s - 'a' + 10;
-      else if (*s >= 'A' && *s <= 'F')
-        v = *s - 'A' + 10;
-      else
-        return -1;
-      if (hi < 0)
-        hi = v;
-      else
-        {
-          if (n >= outsize)
-            return -1;
-          out[n++] = (unsigned char) (hi << 4 | v);
-          hi = -1;
-        }
-    }
-  return hi < 0 ? (long) n : -1;
-}
 
 static int
 algo_for_keylen (size_t keylen)
@@ -190,7 +135,7 @@ check_vector (const char *what, const unsigned char *key, size_t keylen,
   t_check (!rc && !memcmp (out, pt, ptlen), "%s: decrypt (rc %d)", what, rc);
 
   memcpy (out, expect, expectlen);
-  out[expectlen - 1 - rnd (taglen)] ^= (unsigned char) (1 << rnd (8));
+  out[expectlen - 1 - t_rnd (taglen)] ^= (unsigned char) (1 << t_rnd (8));
   rc = ocb_open (key, keylen, nonce, noncelen, taglen, aad, aadlen, out,
                  expectlen, out + MAXMSG / 2);
   t_check (rc == GPG_ERR_CHECKSUM, "%s: corrupted tag accepted (rc %d)",
@@ -295,8 +240,8 @@ test_rfc7253 (void)
   for (i = 0; i < DIM (rfc_samples); i++)
     {
       snprintf (what, sizeof what, "RFC 7253 sample %u", (unsigned) i + 1);
-      unhex (rfc_samples[i].nonce, nonce, sizeof nonce);
-      n = unhex (rfc_samples[i].ct, expect, sizeof expect);
+      t_unhex (rfc_samples[i].nonce, nonce, sizeof nonce);
+      n = t_unhex (rfc_samples[i].ct, expect, sizeof expect);
       check_vector (what, key, 16, nonce, 12, 16, seq, rfc_samples[i].aadlen,
                     seq, rfc_samples[i].ptlen, expect, (size_t) n);
     }
@@ -304,8 +249,8 @@ test_rfc7253 (void)
   /* The sample with a 96-bit tag and a different key.  */
   for (i = 0; i < 16; i++)
     key[i] = (unsigned char) (15 - i);
-  unhex ("BBAA9988776655443322110D", nonce, sizeof nonce);
-  n = unhex ("1792A4E31E0755FB03E31B22116E6C2DDF9EFD6E33D536F1"
+  t_unhex ("BBAA9988776655443322110D", nonce, sizeof nonce);
+  n = t_unhex ("1792A4E31E0755FB03E31B22116E6C2DDF9EFD6E33D536F1"
              "A0124B0A55BAE884ED93481529C76B6AD0C515F4D1CDD4FD"
              "AC4F02AA", expect, sizeof expect);
   check_vector ("RFC 7253 96-bit tag sample", key, 16, nonce, 12, 12, seq, 40,
@@ -343,7 +288,7 @@ test_rfc7253 (void)
         nonce96 (nonce, 385);
         ok &= !ocb_seal (key, keylen, nonce, 12, taglen, all, alllen, zeros,
                          0, out);
-        unhex (rfc_iterated[k][t], expect, sizeof expect);
+        t_unhex (rfc_iterated[k][t], expect, sizeof expect);
         t_check (ok && !memcmp (out, expect, taglen),
                  "RFC 7253 iterated test AES-%u, %u-bit tag",
                  (unsigned) keylen * 8, (unsigned) taglen * 8);
@@ -361,58 +306,35 @@ test_rfc7253 (void)
 static long
 run_pyca_file (const char *dir, const char *name)
 {
-  char path[4200], line[8192], *val, *e;
+  char path[4200], what[128];
   static unsigned char key[32], nonce[16], aad[4096], pt[4096], ct[4096 + 16];
-  long keylen = -1, noncelen = -1, aadlen = -1, ptlen = -1, ctlen;
+  long keylen, noncelen, aadlen, ptlen, ctlen;
   long count = 0;
-  FILE *fp;
+  t_vec_t v;
 
   snprintf (path, sizeof path,
             "%s/pyca-cryptography/ciphers/AES/OCB3/%s", dir, name);
-  fp = fopen (path, "r");
-  if (!fp)
+  if (t_vec_open (&v, path, "COUNT"))
     return -1;
-  while (fgets (line, sizeof line, fp))
+  while (t_vec_next (&v))
     {
-      e = line + strlen (line);
-      while (e > line && (e[-1] == '\n' || e[-1] == '\r' || e[-1] == ' '))
-        *--e = 0;
-      val = strstr (line, " = ");
-      if (line[0] == '#' || !val)
-        {
-          /* "AAD =" with nothing after it is an empty field.  */
-          val = strstr (line, " =");
-          if (line[0] == '#' || !val || val[2])
-            continue;
-          val += 2;
-        }
-      else
-        val += 3;
-      if (!strncmp (line, "Key ", 4))
-        keylen = unhex (val, key, sizeof key);
-      else if (!strncmp (line, "Nonce ", 6))
-        noncelen = unhex (val, nonce, sizeof nonce);
-      else if (!strncmp (line, "AAD ", 4))
-        aadlen = unhex (val, aad, sizeof aad);
-      else if (!strncmp (line, "Plaintext ", 10))
-        ptlen = unhex (val, pt, sizeof pt);
-      else if (!strncmp (line, "Ciphertext ", 11))
-        {
-          char what[128];
-
-          ctlen = unhex (val, ct, sizeof ct);
-          snprintf (what, sizeof what, "%s record %ld", name, count);
-          count++;
-          if (!t_check (keylen > 0 && noncelen > 0 && aadlen >= 0
-                        && ptlen >= 0 && ctlen == ptlen + 16,
-                        "%s: malformed", what))
-            continue;
-          check_vector (what, key, keylen, nonce, noncelen, 16, aad, aadlen,
-                        pt, ptlen, ct, ctlen);
-          aadlen = ptlen = -1;
-        }
+      /* "AAD =" with nothing after it is an empty field.  */
+      keylen = t_vec_hex (&v, "Key", key, sizeof key);
+      noncelen = t_vec_hex (&v, "Nonce", nonce, sizeof nonce);
+      aadlen = t_vec_hex (&v, "AAD", aad, sizeof aad);
+      ptlen = t_vec_hex (&v, "Plaintext", pt, sizeof pt);
+      ctlen = t_vec_hex (&v, "Ciphertext", ct, sizeof ct);
+      snprintf (what, sizeof what, "%s record %ld", name, count);
+      count++;
+      if (!t_check (keylen > 0 && noncelen > 0 && aadlen >= 0
+                    && ptlen >= 0 && ctlen == ptlen + 16,
+                    "%s: malformed", what))
+        continue;
+      check_vector (what, key, keylen, nonce, noncelen, 16, aad, aadlen,
+                    pt, ptlen, ct, ctlen);
     }
-  fclose (fp);
+  t_check (!v.errors, "%s: %lu lines not read", name, v.errors);
+  t_vec_close (&v);
   return count;
 }
 
@@ -540,19 +462,19 @@ ocb_stream (gcry_cipher_hd_t h, int encrypt, const unsigned char *nonce,
             unsigned char *out, const unsigned char *in, size_t len,
             unsigned char *tag, int taglen)
 {
-  size_t aad_before = rnd (aadlen + 1), pos, n, last;
+  size_t aad_before = t_rnd (aadlen + 1), pos, n, last;
   gcry_error_t err;
 
   err = gcry_cipher_setiv (h, nonce, noncelen);
   for (pos = 0; !err && pos < aad_before; pos += n)
     {
-      n = 1 + rnd (aad_before - pos);
+      n = 1 + t_rnd (aad_before - pos);
       err = gcry_cipher_authenticate (h, aad + pos, n);
     }
-  last = rnd (2) ? len % 16 + 16 * rnd (len / 16 + 1) : len % 16;
+  last = t_rnd (2) ? len % 16 + 16 * t_rnd (len / 16 + 1) : len % 16;
   for (pos = 0; !err && pos < len - last; pos += n)
     {
-      n = 16 * (1 + rnd ((len - last - pos) / 16));
+      n = 16 * (1 + t_rnd ((len - last - pos) / 16));
       err = encrypt ? gcry_cipher_encrypt (h, out + pos, n, in + pos, n)
                     : gcry_cipher_decrypt (h, out + pos, n, in + pos, n);
     }
@@ -563,7 +485,7 @@ ocb_stream (gcry_cipher_hd_t h, int encrypt, const unsigned char *nonce,
                   : gcry_cipher_decrypt (h, out + pos, last, in + pos, last);
   for (pos = aad_before; !err && pos < aadlen; pos += n)
     {
-      n = 1 + rnd (aadlen - pos);
+      n = 1 + t_rnd (aadlen - pos);
       err = gcry_cipher_authenticate (h, aad + pos, n);
     }
   if (!err)
@@ -586,17 +508,17 @@ test_streaming (void)
 
   for (iter = 0; iter < 300; iter++)
     {
-      keylen = 16 + 8 * rnd (3);
-      noncelen = 8 + rnd (8);
-      taglen = taglens[rnd (3)];
-      len = iter < 100 ? iter : rnd (MAXMSG - 64);
-      aadlen = rnd (sizeof aad);
-      inplace = (int) rnd (2);
-      off = rnd (16);
-      rnd_bytes (key, keylen);
-      rnd_bytes (nonce, noncelen);
-      rnd_bytes (aad, aadlen);
-      rnd_bytes (pt, len);
+      keylen = 16 + 8 * t_rnd (3);
+      noncelen = 8 + t_rnd (8);
+      taglen = taglens[t_rnd (3)];
+      len = iter < 100 ? iter : t_rnd (MAXMSG - 64);
+      aadlen = t_rnd (sizeof aad);
+      inplace = (int) t_rnd (2);
+      off = t_rnd (16);
+      t_rnd_bytes (key, keylen);
+      t_rnd_bytes (nonce, noncelen);
+      t_rnd_bytes (aad, aadlen);
+      t_rnd_bytes (pt, len);
 
       rc = ocb_seal (key, keylen, nonce, noncelen, taglen, aad, aadlen, pt,
                      len, ref);
@@ -654,7 +576,7 @@ test_long_message (void)
 {
   size_t len = (65536 + 40) * 16 + 5, pos, n, i;
   unsigned char *pt = malloc (len), *ct1 = malloc (len + 16);
-  unsigned char *ct2 = malloc (len), key[16], nonce[12], tag[16];
+  unsigned char *ct2 = malloc (len + 16), key[16], nonce[12], tag[16];
   unsigned char expect[16];
   gcry_cipher_hd_t h;
   gcry_error_t err = 0;
@@ -667,7 +589,7 @@ test_long_message (void)
     key[i] = (unsigned char) i;
   for (i = 0; i < 12; i++)
     nonce[i] = (unsigned char) (0xa0 + i);
-  unhex ("76B77221A3CDA62B02E5BDC6DB603EC8", expect, sizeof expect);
+  t_unhex ("76B77221A3CDA62B02E5BDC6DB603EC8", expect, sizeof expect);
   t_check (!ocb_seal (key, 16, nonce, 12, 16, pt, len, pt, len, ct1)
            && !memcmp (ct1 + len, expect, 16), "long message: known tag");
 #ifdef HAVE_LIBCRYPTO
@@ -876,7 +798,7 @@ test_errors (void)
       unsigned char k32[32], c[2][48];
       int round;
 
-      rnd_bytes (k32, sizeof k32);
+      t_rnd_bytes (k32, sizeof k32);
       EXPECT (gcry_cipher_setkey (h, k32, 32), 0, "setkey AES-256");
       for (round = 0; round < 2; round++)
         {
@@ -953,12 +875,12 @@ test_openssl (void)
     {
       len = iter;
       keylen = 16 + 8 * (iter % 3);
-      taglen = iter % 5 ? 16 : taglens[rnd (3)];
-      aadlen = rnd (sizeof aad);
-      rnd_bytes (key, keylen);
-      rnd_bytes (nonce, sizeof nonce);
-      rnd_bytes (aad, aadlen);
-      rnd_bytes (pt, len);
+      taglen = iter % 5 ? 16 : taglens[t_rnd (3)];
+      aadlen = t_rnd (sizeof aad);
+      t_rnd_bytes (key, keylen);
+      t_rnd_bytes (nonce, sizeof nonce);
+      t_rnd_bytes (aad, aadlen);
+      t_rnd_bytes (pt, len);
       if (!t_check (evp_ocb_seal (keylen, key, nonce, taglen, aad, aadlen, pt,
                                   len, theirs), "OpenSSL OCB encrypt failed"))
         continue;
@@ -985,6 +907,8 @@ int
 main (int argc, char **argv)
 {
   t_init ("t-cipher-ocb", argc, argv);
+  /* The sequence this test has always drawn.  */
+  t_rnd_seed (0x9e3779b97f4a7c15ULL);
   if (!gcry_check_version (GCRYPT_VERSION))
     {
       fprintf (stderr, "version mismatch\n");

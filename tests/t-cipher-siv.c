@@ -21,6 +21,7 @@
  */
 
 #include "t-common.h"
+#include "t-util.h"
 #include "t-json.h"
 
 #include <stdint.h>
@@ -37,66 +38,6 @@
 /*
  * Helpers.
  */
-
-static unsigned long long rng_state = 0x51f0c3a5d2e1b4f7ULL;
-
-static unsigned long long
-rnd64 (void)
-{
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return rng_state * 0x2545f4914f6cdd1dULL;
-}
-
-static size_t
-rnd (size_t n)
-{
-  return n ? (size_t) (rnd64 () % n) : 0;
-}
-
-static void
-rnd_bytes (unsigned char *p, size_t n)
-{
-  while (n--)
-    *p++ = (unsigned char) rnd64 ();
-}
-
-static int
-hexval (int c)
-{
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
-
-/* Decode HEX (spaces skipped) into OUT; returns the length or -1.  */
-static long
-unhex (const char *hex, unsigned char *out, size_t outsize)
-{
-  size_t n = 0;
-  int hi, lo;
-
-  while (*hex)
-    {
-      if (*hex == ' ')
-        {
-          hex++;
-          continue;
-        }
-      hi = hexval ((unsigned char) hex[0]);
-      lo = hi < 0 ? -1 : hexval ((unsigned char) hex[1]);
-      if (lo < 0 || n >= outsize)
-        return -1;
-      out[n++] = (unsigned char) (hi << 4 | lo);
-      hex += 2;
-    }
-  return (long) n;
-}
 
 /* The AES variant of one half of a SIV key of KEYLEN bytes.  */
 static int
@@ -245,27 +186,27 @@ run_builtins (void)
   long keylen, len;
 
   memset (&m, 0, sizeof m);
-  keylen = unhex (a1[0], key, sizeof key);
-  m.adlen[0] = (size_t) unhex (a1[1], ad1, sizeof ad1);
+  keylen = t_unhex (a1[0], key, sizeof key);
+  m.adlen[0] = (size_t) t_unhex (a1[1], ad1, sizeof ad1);
   m.ad[0] = ad1;
   m.nad = 1;
-  len = unhex (a1[2], pt, sizeof pt);
-  unhex (a1[3], siv, sizeof siv);
-  if (t_check (unhex (a1[4], ct, sizeof ct) == len, "A.1 malformed"))
+  len = t_unhex (a1[2], pt, sizeof pt);
+  t_unhex (a1[3], siv, sizeof siv);
+  if (t_check (t_unhex (a1[4], ct, sizeof ct) == len, "A.1 malformed"))
     check_vector ("RFC 5297 A.1", key, keylen, &m, pt, len, ct, siv);
 
   memset (&m, 0, sizeof m);
-  keylen = unhex (a2[0], key, sizeof key);
-  m.adlen[0] = (size_t) unhex (a2[1], ad1, sizeof ad1);
+  keylen = t_unhex (a2[0], key, sizeof key);
+  m.adlen[0] = (size_t) t_unhex (a2[1], ad1, sizeof ad1);
   m.ad[0] = ad1;
-  m.adlen[1] = (size_t) unhex (a2[2], ad2, sizeof ad2);
+  m.adlen[1] = (size_t) t_unhex (a2[2], ad2, sizeof ad2);
   m.ad[1] = ad2;
   m.nad = 2;
-  m.noncelen = (size_t) unhex (a2[3], nonce, sizeof nonce);
+  m.noncelen = (size_t) t_unhex (a2[3], nonce, sizeof nonce);
   m.nonce = nonce;
-  len = unhex (a2[4], pt, sizeof pt);
-  unhex (a2[5], siv, sizeof siv);
-  if (t_check (unhex (a2[6], ct, sizeof ct) == len, "A.2 malformed"))
+  len = t_unhex (a2[4], pt, sizeof pt);
+  t_unhex (a2[5], siv, sizeof siv);
+  if (t_check (t_unhex (a2[6], ct, sizeof ct) == len, "A.2 malformed"))
     check_vector ("RFC 5297 A.2", key, keylen, &m, pt, len, ct, siv);
 }
 
@@ -279,65 +220,50 @@ run_openssl_txt (const char *dir)
 {
   static unsigned char key[64], ad[MAX_AD][256], pt[1024], ct[1024];
   unsigned char siv[16];
-  char path[4200], line[4096], *value, *e;
+  char path[4200], adname[16];
   struct siv_msg m;
-  long keylen = -1, ptlen = -1, ctlen = -1, n;
+  long keylen, ptlen, ctlen, n;
   unsigned long count = 0, passed = 0;
-  int have_tag = 0;
-  FILE *fp;
+  int have_tag;
+  t_vec_t v;
 
   snprintf (path, sizeof path, "%s/pyca-cryptography/ciphers/AES/SIV/openssl.txt",
             dir);
-  fp = fopen (path, "r");
-  if (!fp)
+  if (t_vec_open (&v, path, "COUNT"))
     {
       t_skip ("%s not found", path);
       return;
     }
-  memset (&m, 0, sizeof m);
-  while (fgets (line, sizeof line, fp))
+  while (t_vec_next (&v))
     {
-      line[strcspn (line, "\r\n")] = 0;
-      value = strchr (line, '=');
-      if (line[0] == '#' || !value)
-        continue;
-      for (e = value; e > line && e[-1] == ' '; e--)
-        ;
-      *e = 0;
-      for (value++; *value == ' '; value++)
-        ;
-      if (!strcmp (line, "COUNT"))
+      memset (&m, 0, sizeof m);
+      keylen = t_vec_hex (&v, "Key", key, sizeof key);
+      /* The AD components in order: AAD, AAD2, AAD3, ...  */
+      for (m.nad = 0; m.nad < MAX_AD; m.nad++)
         {
-          memset (&m, 0, sizeof m);
-          keylen = ptlen = ctlen = -1;
-          have_tag = 0;
-        }
-      else if (!strcmp (line, "Key"))
-        keylen = unhex (value, key, sizeof key);
-      else if (!strncmp (line, "AAD", 3) && m.nad < MAX_AD)
-        {
-          n = unhex (value, ad[m.nad], sizeof ad[0]);
-          t_check (n >= 0, "openssl.txt: bad %s", line);
+          if (m.nad)
+            snprintf (adname, sizeof adname, "AAD%zu", m.nad + 1);
+          else
+            strcpy (adname, "AAD");
+          if (!t_vec_get (&v, adname))
+            break;
+          n = t_vec_hex (&v, adname, ad[m.nad], sizeof ad[0]);
+          t_check (n >= 0, "openssl.txt: bad %s", adname);
           m.ad[m.nad] = ad[m.nad];
-          m.adlen[m.nad++] = n < 0 ? 0 : (size_t) n;
+          m.adlen[m.nad] = n < 0 ? 0 : (size_t) n;
         }
-      else if (!strcmp (line, "Tag"))
-        have_tag = unhex (value, siv, sizeof siv) == 16;
-      else if (!strcmp (line, "Plaintext"))
-        ptlen = unhex (value, pt, sizeof pt);
-      else if (!strcmp (line, "Ciphertext"))
-        {
-          /* The last line of a record.  */
-          ctlen = unhex (value, ct, sizeof ct);
-          count++;
-          if (t_check (keylen > 0 && have_tag && ptlen >= 0 && ctlen == ptlen,
-                       "openssl.txt record %lu malformed", count)
-              && check_vector ("openssl.txt", key, keylen, &m, pt, ptlen, ct,
-                               siv))
-            passed++;
-        }
+      have_tag = t_vec_hex (&v, "Tag", siv, sizeof siv) == 16;
+      ptlen = t_vec_hex (&v, "Plaintext", pt, sizeof pt);
+      ctlen = t_vec_hex (&v, "Ciphertext", ct, sizeof ct);
+      count++;
+      if (t_check (keylen > 0 && have_tag && ptlen >= 0 && ctlen == ptlen,
+                   "openssl.txt record %lu malformed", count)
+          && check_vector ("openssl.txt", key, keylen, &m, pt, ptlen, ct,
+                           siv))
+        passed++;
     }
-  fclose (fp);
+  t_check (!v.errors, "openssl.txt: %lu lines not read", v.errors);
+  t_vec_close (&v);
   t_check (count > 0, "openssl.txt: no records");
   printf ("%s: AES/SIV/openssl.txt: %lu of %lu vectors passed\n", t_name,
           passed, count);
@@ -352,13 +278,12 @@ run_openssl_txt (const char *dir)
 static void
 run_wycheproof (const char *dir, const char *file, int aead)
 {
-  static unsigned char key[64], iv[512], aad[1024], msg[2048], ct[2048],
-    tag[64], out[2048];
-  char path[4200], result[32];
+  static t_json_aead_t w;
+  static unsigned char out[2048];
+  char path[4200];
   t_json_span_t obj;
   const char *pos, *end;
   char *text;
-  long keylen, ivlen, aadlen, msglen, ctlen, taglen, tcid;
   const unsigned char *c, *siv;
   unsigned long count = 0, passed = 0;
   struct siv_msg m;
@@ -378,34 +303,32 @@ run_wycheproof (const char *dir, const char *file, int aead)
   while (t_json_next_object (&pos, end, "tcId", &obj))
     {
       count++;
-      if (!t_json_int (&obj, "tcId", &tcid))
-        tcid = -1;
-      keylen = t_json_hex (&obj, "key", key, sizeof key);
-      aadlen = t_json_hex (&obj, "aad", aad, sizeof aad);
-      msglen = t_json_hex (&obj, "msg", msg, sizeof msg);
-      ctlen = t_json_hex (&obj, "ct", ct, sizeof ct);
-      ivlen = aead ? t_json_hex (&obj, "iv", iv, sizeof iv) : 0;
-      taglen = aead ? t_json_hex (&obj, "tag", tag, sizeof tag) : 16;
-      if (!t_check (keylen > 0 && aadlen >= 0 && msglen >= 0 && ivlen >= 0
-                    && taglen == 16 && ctlen == msglen + (aead ? 0 : 16)
-                    && t_json_string (&obj, "result", result,
-                                      sizeof result) > 0,
-                    "%s tcId %ld: unreadable", file, tcid))
+      t_json_aead_read (&obj, &w);
+      if (!aead)
+        {
+          /* The deterministic form: no nonce, the SIV leads CT.  */
+          w.ivlen = 0;
+          w.taglen = 16;
+        }
+      if (!t_check (w.keylen > 0 && w.aadlen >= 0 && w.msglen >= 0
+                    && w.ivlen >= 0 && w.taglen == 16
+                    && w.ctlen == w.msglen + (aead ? 0 : 16) && w.result[0],
+                    "%s tcId %ld: unreadable", file, w.tcid))
         continue;
-      siv = aead ? tag : ct;
-      c = aead ? ct : ct + 16;
+      siv = aead ? w.tag : w.ct;
+      c = aead ? w.ct : w.ct + 16;
 
       memset (&m, 0, sizeof m);
-      m.ad[0] = aad;
-      m.adlen[0] = aadlen;
+      m.ad[0] = w.aad;
+      m.adlen[0] = w.aadlen;
       m.nad = 1;
       if (aead)
         {
-          m.nonce = iv;
-          m.noncelen = ivlen;
+          m.nonce = w.iv;
+          m.noncelen = w.ivlen;
         }
 
-      if (keylen != 32 && keylen != 48 && keylen != 64)
+      if (w.keylen != 32 && w.keylen != 48 && w.keylen != 64)
         {
           /* Not an AES-SIV key: refused at setkey.  */
           gcry_cipher_hd_t h;
@@ -414,28 +337,28 @@ run_wycheproof (const char *dir, const char *file, int aead)
                                   0);
           if (!err)
             {
-              err = gcry_cipher_setkey (h, key, keylen);
+              err = gcry_cipher_setkey (h, w.key, w.keylen);
               gcry_cipher_close (h);
             }
-          ok = t_check (strcmp (result, "valid")
+          ok = t_check (strcmp (w.result, "valid")
                         && gpg_err_code (err) == GPG_ERR_INV_KEYLEN,
-                        "%s tcId %ld: key of %ld bytes gave %s", file, tcid,
-                        keylen, gcry_strerror (err));
+                        "%s tcId %ld: key of %ld bytes gave %s", file, w.tcid,
+                        w.keylen, gcry_strerror (err));
         }
-      else if (!strcmp (result, "valid"))
-        ok = check_vector (file, key, keylen, &m, msg, msglen, c, siv);
+      else if (!strcmp (w.result, "valid"))
+        ok = check_vector (file, w.key, w.keylen, &m, w.msg, w.msglen, c, siv);
       else
         {
-          memset (out, 0xee, msglen);
-          err = siv_decrypt (key, keylen, &m, c, msglen, out, siv);
+          memset (out, 0xee, w.msglen);
+          err = siv_decrypt (w.key, w.keylen, &m, c, w.msglen, out, siv);
           ok = t_check (gpg_err_code (err) == GPG_ERR_CHECKSUM,
-                        "%s tcId %ld: invalid gave %s", file, tcid,
+                        "%s tcId %ld: invalid gave %s", file, w.tcid,
                         gcry_strerror (err));
           /* Upstream zeroes the output of a failed decryption.  */
-          for (len = 0; len < (size_t) msglen && !out[len]; len++)
+          for (len = 0; len < (size_t) w.msglen && !out[len]; len++)
             ;
-          ok &= t_check (len == (size_t) msglen,
-                         "%s tcId %ld: plaintext released", file, tcid);
+          ok &= t_check (len == (size_t) w.msglen,
+                         "%s tcId %ld: plaintext released", file, w.tcid);
         }
       if (ok)
         passed++;
@@ -502,27 +425,27 @@ run_random (void)
   for (iter = 0; iter < 200; iter++)
     {
       memset (&m, 0, sizeof m);
-      keylen = 32 + 16 * rnd (3);
-      rnd_bytes (key, keylen);
-      m.nad = rnd (6);
+      keylen = 32 + 16 * t_rnd (3);
+      t_rnd_bytes (key, keylen);
+      m.nad = t_rnd (6);
       for (i = 0; i < m.nad; i++)
         {
-          m.ad[i] = adbuf[i] + rnd (16);
-          m.adlen[i] = rnd (2) ? rnd (40) : rnd (280);
-          rnd_bytes ((unsigned char *) m.ad[i], m.adlen[i]);
+          m.ad[i] = adbuf[i] + t_rnd (16);
+          m.adlen[i] = t_rnd (2) ? t_rnd (40) : t_rnd (280);
+          t_rnd_bytes ((unsigned char *) m.ad[i], m.adlen[i]);
         }
-      if (rnd (2))
+      if (t_rnd (2))
         {
           m.nonce = nonce;
-          m.noncelen = rnd (64);
-          rnd_bytes (nonce, m.noncelen);
+          m.noncelen = t_rnd (64);
+          t_rnd_bytes (nonce, m.noncelen);
         }
-      pt = ptbuf + rnd (16);
-      ct = ctbuf + rnd (16);
-      out = outbuf + rnd (16);
-      len = rnd (3) ? rnd (100) : rnd (5000);
-      rnd_bytes (pt, len);
-      in_place = (int) rnd (2);
+      pt = ptbuf + t_rnd (16);
+      ct = ctbuf + t_rnd (16);
+      out = outbuf + t_rnd (16);
+      len = t_rnd (3) ? t_rnd (100) : t_rnd (5000);
+      t_rnd_bytes (pt, len);
+      in_place = (int) t_rnd (2);
 
       total++;
       if (in_place)
@@ -747,6 +670,8 @@ main (int argc, char **argv)
   const char *dir;
 
   t_init ("t-cipher-siv", argc, argv);
+  /* The sequence this test has always drawn.  */
+  t_rnd_seed (0x51f0c3a5d2e1b4f7ULL);
   if (!gcry_check_version (NULL))
     {
       fprintf (stderr, "t-cipher-siv: library initialisation failed\n");

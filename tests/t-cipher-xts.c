@@ -18,10 +18,11 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
-#include <ctype.h>
 #include <errno.h>
 
 #include "t-common.h"
+#include "t-util.h"
+#include "t-json.h"
 
 #ifdef HAVE_LIBCRYPTO
 # include <openssl/evp.h>
@@ -30,36 +31,6 @@
 #define MAXDATA 8192
 #define GUARD 32
 #define DIM(v) (sizeof (v) / sizeof ((v)[0]))
-
-/* Hex string into BUF; returns the byte count, or -1 if it is not hex
-   or too long.  */
-static long
-unhex (const char *hex, size_t hexlen, unsigned char *buf, size_t bufsize)
-{
-  size_t i, n = 0;
-  int hi = -1, v;
-
-  for (i = 0; i < hexlen; i++)
-    {
-      unsigned char ch = (unsigned char) hex[i];
-
-      if (isspace (ch))
-        continue;
-      if (!isxdigit (ch))
-        return -1;
-      v = isdigit (ch) ? ch - '0' : tolower (ch) - 'a' + 10;
-      if (hi < 0)
-        hi = v;
-      else
-        {
-          if (n >= bufsize)
-            return -1;
-          buf[n++] = (unsigned char) (hi << 4 | v);
-          hi = -1;
-        }
-    }
-  return hi < 0 ? (long) n : -1;
-}
 
 static int
 algo_for_xts_keylen (size_t keylen)
@@ -70,23 +41,6 @@ algo_for_xts_keylen (size_t keylen)
 }
 
 /* Deterministic test data.  */
-static unsigned long long prng_state = 0x243f6a8885a308d3ull;
-
-static unsigned int
-prng (void)
-{
-  prng_state = prng_state * 6364136223846793005ull + 1442695040888963407ull;
-  return (unsigned int) (prng_state >> 33);
-}
-
-static void
-prng_fill (unsigned char *p, size_t n)
-{
-  while (n--)
-    *p++ = (unsigned char) prng ();
-}
-
-
 /*
  * One vector, both directions.
  */
@@ -207,14 +161,11 @@ test_ieee (void)
 
   for (i = 0; i < DIM (ieee_vectors); i++)
     {
-      keylen = unhex (ieee_vectors[i].key, strlen (ieee_vectors[i].key),
-                      key, sizeof key);
-      unhex (ieee_vectors[i].tweak, 32, tweak, sizeof tweak);
-      ctlen = unhex (ieee_vectors[i].ct, strlen (ieee_vectors[i].ct),
-                     ct, sizeof ct);
+      keylen = t_unhex (ieee_vectors[i].key, key, sizeof key);
+      t_unhex (ieee_vectors[i].tweak, tweak, sizeof tweak);
+      ctlen = t_unhex (ieee_vectors[i].ct, ct, sizeof ct);
       if (ieee_vectors[i].pt)
-        ptlen = unhex (ieee_vectors[i].pt, strlen (ieee_vectors[i].pt),
-                       pt, sizeof pt);
+        ptlen = t_unhex (ieee_vectors[i].pt, pt, sizeof pt);
       else
         for (ptlen = 512, j = 0; j < 512; j++)
           pt[j] = (unsigned char) j;
@@ -233,107 +184,56 @@ test_ieee (void)
  * NIST CAVP XTSGenAES files.
  */
 
-/* LINE without its trailing CR/LF.  */
-static void
-chomp (char *line)
-{
-  size_t n = strlen (line);
-
-  while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-    line[--n] = 0;
-}
-
-/* "NAME = value": VALUE points into LINE.  */
-static int
-split_field (char *line, char **r_name, char **r_value)
-{
-  char *eq = strstr (line, " = ");
-
-  if (!eq)
-    return 0;
-  *eq = 0;
-  *r_name = line;
-  *r_value = eq + 3;
-  return 1;
-}
-
 static void
 test_cavp_file (const char *dir, const char *relpath)
 {
-  char path[4096], line[MAXDATA * 2 + 64], where[4200];
-  char *name, *value;
-  FILE *fp;
+  char path[4096], where[4200];
+  const char *seqno;
   unsigned char key[64], tweak[16], pt[MAXDATA], ct[MAXDATA];
-  long keylen = -1, ptlen = -1, ctlen = -1;
-  long bits = -1, count = -1;
-  int have_tweak = 0;
-  unsigned long passed = 0, total = 0, skipped = 0, lineno = 0;
+  long keylen, ptlen, ctlen, bits;
+  int have_tweak, k;
+  unsigned long passed = 0, total = 0, skipped = 0;
+  unsigned long long seq;
+  t_vec_t v;
 
   snprintf (path, sizeof path, "%s/%s", dir, relpath);
-  fp = fopen (path, "r");
-  if (!t_check (fp != NULL, "cannot open %s: %s", path, strerror (errno)))
+  if (!t_check (!t_vec_open (&v, path, "COUNT"), "cannot open %s: %s", path,
+                strerror (errno)))
     return;
 
-  for (;;)
+  while (t_vec_next (&v))
     {
-      int eof = !fgets (line, sizeof line, fp);
-
-      if (!eof)
+      bits = t_vec_long (&v, "DataUnitLen", -1);
+      keylen = t_vec_hex (&v, "Key", key, sizeof key);
+      ptlen = t_vec_hex (&v, "PT", pt, sizeof pt);
+      ctlen = t_vec_hex (&v, "CT", ct, sizeof ct);
+      have_tweak = t_vec_hex (&v, "i", tweak, sizeof tweak) == 16;
+      if ((seqno = t_vec_get (&v, "DataUnitSeqNumber")))
         {
-          lineno++;
-          chomp (line);
-          if (split_field (line, &name, &value))
-            {
-              if (!strcmp (name, "COUNT"))
-                count = atol (value);
-              else if (!strcmp (name, "DataUnitLen"))
-                bits = atol (value);
-              else if (!strcmp (name, "Key"))
-                keylen = unhex (value, strlen (value), key, sizeof key);
-              else if (!strcmp (name, "i"))
-                have_tweak = unhex (value, strlen (value), tweak, 16) == 16;
-              else if (!strcmp (name, "DataUnitSeqNumber"))
-                {
-                  /* The data-unit number, little-endian (IEEE 1619).  */
-                  unsigned long long seq = strtoull (value, NULL, 10);
-                  int k;
-
-                  for (k = 0; k < 16; k++, seq >>= 8)
-                    tweak[k] = k < 8 ? (unsigned char) seq : 0;
-                  have_tweak = 1;
-                }
-              else if (!strcmp (name, "PT"))
-                ptlen = unhex (value, strlen (value), pt, sizeof pt);
-              else if (!strcmp (name, "CT"))
-                ctlen = unhex (value, strlen (value), ct, sizeof ct);
-            }
-          if (line[0])
-            continue;
+          /* The data-unit number, little-endian (IEEE 1619).  */
+          seq = strtoull (seqno, NULL, 10);
+          for (k = 0; k < 16; k++, seq >>= 8)
+            tweak[k] = k < 8 ? (unsigned char) seq : 0;
+          have_tweak = 1;
         }
-
-      /* A blank line or the end closes a record.  */
-      if (count >= 0 && ptlen >= 0 && ctlen >= 0)
+      if (ptlen < 0 || ctlen < 0)
+        continue;
+      snprintf (where, sizeof where, "%s COUNT=%ld (line %lu)", relpath,
+                t_vec_long (&v, "COUNT", -1), v.record_line);
+      if (bits % 8)
+        skipped++;
+      else
         {
-          snprintf (where, sizeof where, "%s COUNT=%ld (line %lu)", relpath,
-                    count, lineno);
-          if (bits % 8)
-            skipped++;
-          else
-            {
-              total++;
-              if (t_check (keylen > 0 && have_tweak && ptlen == ctlen
-                           && ptlen * 8 == bits,
-                           "%s: malformed record", where))
-                passed += check_vector (where, key, keylen, tweak, pt, ct,
-                                        ptlen);
-            }
-          count = ptlen = ctlen = keylen = bits = -1;
-          have_tweak = 0;
+          total++;
+          if (t_check (keylen > 0 && have_tweak && ptlen == ctlen
+                       && ptlen * 8 == bits,
+                       "%s: malformed record", where))
+            passed += check_vector (where, key, keylen, tweak, pt, ct,
+                                    ptlen);
         }
-      if (eof)
-        break;
     }
-  fclose (fp);
+  t_check (!v.errors, "%s: %lu lines not read", relpath, v.errors);
+  t_vec_close (&v);
   t_check (total > 0, "%s: no records", relpath);
   printf ("%s: %s: %lu of %lu vectors passed; SKIP %lu records whose data "
           "unit is not whole bytes\n", t_name, relpath, passed, total,
@@ -342,112 +242,52 @@ test_cavp_file (const char *dir, const char *relpath)
 
 
 /*
- * Wycheproof aes_xts_test.json, read with a tiny scanner: every test
- * object is flat (its only nested value is the "flags" array), so each
- * "tcId" is followed by its fields up to the next '}'.
+ * Wycheproof aes_xts_test.json: every object with a "tcId" is a test.
  */
-
-static char *
-read_file (const char *path, size_t *r_len)
-{
-  FILE *fp = fopen (path, "rb");
-  char *buf = NULL;
-  long n;
-
-  if (!fp)
-    return NULL;
-  if (fseek (fp, 0, SEEK_END) == 0 && (n = ftell (fp)) >= 0
-      && fseek (fp, 0, SEEK_SET) == 0 && (buf = malloc (n + 1)))
-    {
-      if (fread (buf, 1, n, fp) != (size_t) n)
-        {
-          free (buf);
-          buf = NULL;
-        }
-      else
-        {
-          buf[n] = 0;
-          *r_len = n;
-        }
-    }
-  fclose (fp);
-  return buf;
-}
-
-/* The string value of "NAME" inside [OBJ, END), or NULL; its length in
-   *R_LEN.  */
-static const char *
-json_string (const char *obj, const char *end, const char *name,
-             size_t *r_len)
-{
-  char pattern[64];
-  const char *p, *q;
-
-  snprintf (pattern, sizeof pattern, "\"%s\"", name);
-  for (p = obj; (p = strstr (p, pattern)) && p < end; p++)
-    {
-      q = p + strlen (pattern);
-      while (isspace ((unsigned char) *q))
-        q++;
-      if (*q != ':')
-        continue;
-      q++;
-      while (isspace ((unsigned char) *q))
-        q++;
-      if (*q != '"')
-        return NULL;
-      p = ++q;
-      while (*q && *q != '"')
-        q++;
-      *r_len = q - p;
-      return p;
-    }
-  return NULL;
-}
 
 static void
 test_wycheproof (const char *dir)
 {
-  char path[4096], where[128];
+  char path[4096], where[128], result[32];
   char *text;
-  const char *p, *end, *s;
-  size_t len, slen;
+  const char *pos, *end;
+  t_json_span_t obj;
+  size_t len;
   unsigned char key[64], tweak[16], pt[MAXDATA], ct[MAXDATA];
-  long keylen, ivlen, ptlen, ctlen;
+  long keylen, ivlen, ptlen, ctlen, tcid;
   unsigned long passed = 0, total = 0;
 
   snprintf (path, sizeof path,
             "%s/wycheproof/testvectors_v1/aes_xts_test.json", dir);
-  text = read_file (path, &len);
+  text = t_json_load (path, &len);
   if (!text)
     {
       t_skip ("%s not present", path);
       return;
     }
 
-  for (p = text; (p = strstr (p, "\"tcId\"")); p = end)
+  pos = text;
+  end = text + len;
+  while (t_json_next_object (&pos, end, "tcId", &obj))
     {
-      end = strchr (p, '}');
-      if (!t_check (end != NULL, "wycheproof: unterminated test"))
-        break;
       total++;
-      snprintf (where, sizeof where, "wycheproof aes_xts tcId %ld",
-                atol (p + 7));
-      keylen = ivlen = ptlen = ctlen = -1;
-      if ((s = json_string (p, end, "key", &slen)))
-        keylen = unhex (s, slen, key, sizeof key);
+      /* One check per test that it is well formed enough to name.  */
+      tcid = -1;
+      t_check (t_json_int (&obj, "tcId", &tcid),
+               "wycheproof: a test without a numeric tcId");
+      snprintf (where, sizeof where, "wycheproof aes_xts tcId %ld", tcid);
+      keylen = t_json_hex (&obj, "key", key, sizeof key);
       /* Shorter tweaks are the low bytes of the 16-byte little-endian
          data-unit number: zero-padded on the right.  */
       memset (tweak, 0, sizeof tweak);
-      if ((s = json_string (p, end, "iv", &slen)))
-        ivlen = unhex (s, slen, tweak, sizeof tweak);
-      if ((s = json_string (p, end, "msg", &slen)))
-        ptlen = unhex (s, slen, pt, sizeof pt);
-      if ((s = json_string (p, end, "ct", &slen)))
-        ctlen = unhex (s, slen, ct, sizeof ct);
-      s = json_string (p, end, "result", &slen);
+      ivlen = t_json_hex (&obj, "iv", tweak, sizeof tweak);
+      ptlen = t_json_hex (&obj, "msg", pt, sizeof pt);
+      ctlen = t_json_hex (&obj, "ct", ct, sizeof ct);
       if (!t_check (keylen > 0 && ivlen >= 0 && ptlen >= 16
-                    && ptlen == ctlen && s && !strncmp (s, "valid", 5),
+                    && ptlen == ctlen
+                    && t_json_string (&obj, "result", result,
+                                      sizeof result) > 0
+                    && !strcmp (result, "valid"),
                     "%s: unexpected record", where))
         continue;
       passed += check_vector (where, key, keylen, tweak, pt, ct, ptlen);
@@ -542,7 +382,7 @@ test_against_reference (void)
 
   for (k = 0; k < DIM (keylens); k++)
     {
-      prng_fill (key, keylens[k]);
+      t_rnd_bytes (key, keylens[k]);
       err = gcry_cipher_open (&h, GCRY_CIPHER_AES, GCRY_CIPHER_MODE_XTS, 0);
       if (!err)
         err = gcry_cipher_setkey (h, key, keylens[k]);
@@ -553,8 +393,8 @@ test_against_reference (void)
           unsigned char *out;
 
           off = len % 16;       /* Misalignment varies with the length. */
-          prng_fill (iv, 16);
-          prng_fill (in, len);
+          t_rnd_bytes (iv, 16);
+          t_rnd_bytes (in, len);
           ref_xts (key, keylens[k], iv, 1, expect, in, len);
 
           /* Out of place, misaligned, guards.  */
@@ -594,9 +434,9 @@ test_against_reference (void)
     }
 
   /* A 48-byte key is XTS over AES-192 (upstream accepts it too).  */
-  prng_fill (key, 48);
-  prng_fill (iv, 16);
-  prng_fill (in, 100);
+  t_rnd_bytes (key, 48);
+  t_rnd_bytes (iv, 16);
+  t_rnd_bytes (in, 100);
   ref_xts (key, 48, iv, 1, expect, in, 100);
   err = gcry_cipher_open (&h, GCRY_CIPHER_AES192, GCRY_CIPHER_MODE_XTS, 0);
   if (!err)
@@ -636,8 +476,8 @@ test_data_unit_increment (void)
   gcry_error_t err;
   size_t i;
 
-  prng_fill (key, sizeof key);
-  prng_fill (in, sizeof in);
+  t_rnd_bytes (key, sizeof key);
+  t_rnd_bytes (in, sizeof in);
   err = gcry_cipher_open (&h, GCRY_CIPHER_AES, GCRY_CIPHER_MODE_XTS, 0);
   if (!err)
     err = gcry_cipher_setkey (h, key, sizeof key);
@@ -646,8 +486,8 @@ test_data_unit_increment (void)
 
   for (i = 0; i < DIM (steps); i++)
     {
-      unhex (steps[i].start, 32, iv, 16);
-      unhex (steps[i].next, 32, iv_next, 16);
+      t_unhex (steps[i].start, iv, 16);
+      t_unhex (steps[i].next, iv_next, 16);
       /* Two data units in two calls: 80 bytes (5 blocks), then 37 (a
          stolen tail), the second under the incremented number.  */
       gcry_cipher_setiv (h, iv, 16);
@@ -711,7 +551,7 @@ test_errors (void)
   size_t i;
   static const size_t bad_keylens[] = { 0, 1, 16, 31, 33, 40, 96 };
 
-  prng_fill (key, sizeof key);
+  t_rnd_bytes (key, sizeof key);
   err = gcry_cipher_open (&h, GCRY_CIPHER_AES, GCRY_CIPHER_MODE_XTS, 0);
   if (!t_check (!err, "open: %s", gcry_strerror (err)))
     return;
@@ -780,7 +620,7 @@ test_errors (void)
     unsigned char iv[16] = { 0 }, in[40], a[40], b[40], c[40];
     gcry_cipher_hd_t h256;
 
-    prng_fill (in, sizeof in);
+    t_rnd_bytes (in, sizeof in);
     err = gcry_cipher_open (&h, GCRY_CIPHER_AES, GCRY_CIPHER_MODE_XTS, 0);
     if (!err)
       err = gcry_cipher_open (&h256, GCRY_CIPHER_AES256,
@@ -842,10 +682,10 @@ test_openssl (void)
         return;
       for (i = 0; i < 400; i++)
         {
-          len = i < 100 ? 16 + i : 16 + (int) (prng () % (5000 - 16 + 1));
-          prng_fill (key, keylen);
-          prng_fill (iv, 16);
-          prng_fill (in, len);
+          len = i < 100 ? 16 + i : 16 + (int) t_rnd (5000 - 16 + 1);
+          t_rnd_bytes (key, keylen);
+          t_rnd_bytes (iv, 16);
+          t_rnd_bytes (in, len);
           /* OpenSSL refuses equal halves; random keys have none, but
              say so rather than count it.  */
           refused = !openssl_xts (cipher, 1, key, iv, theirs, in, len);
@@ -884,6 +724,8 @@ main (int argc, char **argv)
   const char *dir;
 
   t_init ("t-cipher-xts", argc, argv);
+  /* The seed this test has always used.  */
+  t_rnd_seed (0x243f6a8885a308d3ULL);
   if (!gcry_check_version (GCRYPT_VERSION))
     {
       fprintf (stderr, "version mismatch\n");

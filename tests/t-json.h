@@ -239,4 +239,31 @@ t_json_int (const t_json_span_t *obj, const char *name, long *value)
   return e != p;
 }
 
+/* The members of a Wycheproof AEAD test (the AES-GCM, CCM, EAX and
+   GCM-SIV/SIV files share them), decoded: each length is -1 when its
+   member is missing or not hex, RESULT is "" and TCID -1 when missing.
+   About 6 KiB: make it static.  */
+typedef struct
+{
+  long tcid;
+  unsigned char key[64], iv[512], aad[1024], msg[2048], ct[2048], tag[64];
+  long keylen, ivlen, aadlen, msglen, ctlen, taglen;
+  char result[32];
+} t_json_aead_t;
+
+T_UNUSED static void
+t_json_aead_read (const t_json_span_t *obj, t_json_aead_t *t)
+{
+  if (!t_json_int (obj, "tcId", &t->tcid))
+    t->tcid = -1;
+  t->keylen = t_json_hex (obj, "key", t->key, sizeof t->key);
+  t->ivlen = t_json_hex (obj, "iv", t->iv, sizeof t->iv);
+  t->aadlen = t_json_hex (obj, "aad", t->aad, sizeof t->aad);
+  t->msglen = t_json_hex (obj, "msg", t->msg, sizeof t->msg);
+  t->ctlen = t_json_hex (obj, "ct", t->ct, sizeof t->ct);
+  t->taglen = t_json_hex (obj, "tag", t->tag, sizeof t->tag);
+  if (t_json_string (obj, "result", t->result, sizeof t->result) <= 0)
+    t->result[0] = 0;
+}
+
 #endif /* T_JSON_H */

@@ -43,13 +43,14 @@
 #ifdef HAVE_AMD64_ASM
 # include "aes-aesni.h"
 # include "aes-x86-kernels.h"
-# include <sys/mman.h>
 # include <unistd.h>
 # include <cpuid.h>
 # include <x86intrin.h>
 #endif
 
 #include "t-common.h"
+#include "t-util.h"
+#include "t-kernel-variants.h"
 
 #ifndef HAVE_AMD64_ASM
 int
@@ -69,25 +70,6 @@ main (int argc, char **argv)
 #define BUF_SIZE (72 * 1024)            /* longest message of any check */
 #define SLACK 64                        /* misalignment room and guards */
 #define GUARD 0xd7
-
-/* Deterministic generator (xorshift64*): failures are reproducible.  */
-static u64 rng_state = 0x9e3779b97f4a7c15ULL;
-
-static u64
-rng_next (void)
-{
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return rng_state * 0x2545f4914f6cdd1dULL;
-}
-
-static void
-rng_fill (byte *p, size_t n)
-{
-  while (n--)
-    *p++ = (byte) (rng_next () >> 56);
-}
 
 /* One key in both layouts: the kernels' and the reference's.  */
 typedef struct test_key
@@ -124,7 +106,7 @@ set_key (test_key_t *k, size_t keylen)
 {
   byte key[32];
 
-  rng_fill (key, keylen);
+  t_rnd_bytes (key, keylen);
   _gcry_aes_aesni_setkey (&k->hw, key, keylen);
   _gcry_aes_portable_setkey (&k->portable, key, keylen);
   k->keylen = keylen;
@@ -233,7 +215,7 @@ make_ref (ref_t *r, const test_key_t *k, enum op op, byte *out,
 
   r->k = k;
   r->op = op;
-  rng_fill (r->iv0, 16);
+  t_rnd_bytes (r->iv0, 16);
   memcpy (iv, r->iv0, 16);
   ref_op (k, op, iv, out, src_buf, nblocks);
   r->out = out;
@@ -451,19 +433,19 @@ check_random_splits (enum op op, size_t total, int rounds)
   for (r = 0; r < rounds; r++)
     {
       set_key (&k, 16 + 8 * (r % 3));
-      rng_fill (iv, 16);
+      t_rnd_bytes (iv, 16);
       memcpy (want_iv, iv, 16);
       ref_op (&k, op, want_iv, ref_out, src_buf, total);
       if (r % 2)
         memcpy (out, src_buf, 16 * total);      /* in place */
       for (pos = 0; pos < total; pos += nb)
         {
-          switch (rng_next () % 4)
+          switch (t_rnd64 () % 4)
             {
-            case 0: nb = rng_next () % 3; break;
-            case 1: nb = rng_next () % 12; break;
-            case 2: nb = rng_next () % 40; break;
-            default: nb = rng_next () % (20 * vec_bytes / 16 + 5); break;
+            case 0: nb = t_rnd64 () % 3; break;
+            case 1: nb = t_rnd64 () % 12; break;
+            case 2: nb = t_rnd64 () % 40; break;
+            default: nb = t_rnd64 () % (20 * vec_bytes / 16 + 5); break;
             }
           if (nb > total - pos)
             nb = total - pos;
@@ -535,38 +517,29 @@ check_cbc_mac (void)
 static void
 check_guard_pages (enum op op)
 {
-  size_t page = (size_t) sysconf (_SC_PAGESIZE);
-  size_t span = (16 * MAX_SHORT_BLOCKS + page - 1) / page * page;
-  size_t total = 5 * page + 2 * span;
-  byte *map, *in_lo, *in_hi, *out_lo, *out_hi;
+  const size_t max_bytes = 16 * MAX_SHORT_BLOCKS;
+  byte *in_lo, *in_hi, *out_lo, *out_hi;
+  t_guard_t gin, gout;
   test_key_t k;
   size_t nb, n;
   unsigned int nfail = 0;
   byte iv0[16], iv[16], want_iv[16];
 
-  map = mmap (NULL, total, PROT_READ | PROT_WRITE,
-              MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (map == MAP_FAILED)
+  if (t_guard_map (&gin, max_bytes) || t_guard_map (&gout, max_bytes))
     {
-      t_skip ("guard pages: mmap failed");
+      t_guard_unmap (&gin);
+      t_skip ("guard pages: mmap or mprotect failed");
       return;
     }
-  /* [guard][in span][guard][out span][guard] plus slack pages.  */
-  in_lo = map + page;
-  in_hi = in_lo + span;
-  out_lo = in_hi + page;
-  out_hi = out_lo + span;
-  if (mprotect (map, page, PROT_NONE)
-      || mprotect (in_hi, page, PROT_NONE)
-      || mprotect (out_hi, page, PROT_NONE))
-    {
-      t_skip ("guard pages: mprotect failed");
-      munmap (map, total);
-      return;
-    }
+  /* Each buffer both right after a guard page and right before one.  */
+  in_lo = gin.lo;
+  in_hi = gin.hi + max_bytes;
+  out_lo = gout.lo;
+  out_hi = gout.hi + max_bytes;
   set_key (&k, 32);
-  rng_fill (in_lo, span);
-  rng_fill (iv0, 16);
+  t_rnd_bytes (in_lo, max_bytes);
+  t_rnd_bytes (gin.hi, max_bytes);
+  t_rnd_bytes (iv0, 16);
   for (nb = 0; nb <= MAX_SHORT_BLOCKS; nb++)
     {
       int ok;
@@ -593,7 +566,8 @@ check_guard_pages (enum op op)
     }
   t_check (nfail == 0, "%s %s: block counts 0..%d against guard pages "
            "(%u wrong)", kern->name, op_names[op], MAX_SHORT_BLOCKS, nfail);
-  munmap (map, total);
+  t_guard_unmap (&gin);
+  t_guard_unmap (&gout);
 }
 
 
@@ -717,8 +691,8 @@ static ocb_st_t *ocb_states;    /* MAX_LONG / 16 + 10 entries */
 static void
 random_ocb_state (ocb_st_t *st, u64 index)
 {
-  rng_fill (st->offset, 16);
-  rng_fill (st->sum, 16);
+  t_rnd_bytes (st->offset, 16);
+  t_rnd_bytes (st->sum, 16);
   st->index = index;
 }
 
@@ -792,7 +766,7 @@ check_ocb_splits (enum ocb_mode mode, size_t total, int rounds)
   for (r = 0; r < rounds; r++)
     {
       set_key (&k, 16 + 8 * (r % 3));
-      random_ocb_state (&st0, rng_next () % 50);
+      random_ocb_state (&st0, t_rnd64 () % 50);
       want = st0;
       ref_ocb (&k, mode, &want, ref_out, src_buf, total, NULL);
       st = st0;
@@ -801,13 +775,13 @@ check_ocb_splits (enum ocb_mode mode, size_t total, int rounds)
         {
           /* Mostly short pieces, some past the kernels' threshold for
              their table of batches (four batches).  */
-          switch (rng_next () % 5)
+          switch (t_rnd64 () % 5)
             {
-            case 4: nb = rng_next () % (40 * vec_bytes / 16); break;
-            case 0: nb = rng_next () % 3; break;
-            case 1: nb = rng_next () % 12; break;
-            case 2: nb = rng_next () % 40; break;
-            default: nb = rng_next () % (20 * vec_bytes / 16 + 5); break;
+            case 4: nb = t_rnd64 () % (40 * vec_bytes / 16); break;
+            case 0: nb = t_rnd64 () % 3; break;
+            case 1: nb = t_rnd64 () % 12; break;
+            case 2: nb = t_rnd64 () % 40; break;
+            default: nb = t_rnd64 () % (20 * vec_bytes / 16 + 5); break;
             }
           if (nb > total - pos)
             nb = total - pos;
@@ -829,37 +803,29 @@ check_ocb_splits (enum ocb_mode mode, size_t total, int rounds)
 static void
 check_ocb_guard_pages (enum ocb_mode mode)
 {
-  size_t page = (size_t) sysconf (_SC_PAGESIZE);
-  size_t span = (16 * MAX_SHORT_BLOCKS + page - 1) / page * page;
-  size_t total = 5 * page + 2 * span;
-  byte *map, *in_lo, *in_hi, *out_lo, *out_hi;
+  const size_t max_bytes = 16 * MAX_SHORT_BLOCKS;
+  byte *in_lo, *in_hi, *out_lo, *out_hi;
+  t_guard_t gin, gout;
   test_key_t k;
   ocb_st_t st0, st, want;
   size_t nb, n;
   unsigned int nfail = 0;
   int ok;
 
-  map = mmap (NULL, total, PROT_READ | PROT_WRITE,
-              MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (map == MAP_FAILED)
+  if (t_guard_map (&gin, max_bytes) || t_guard_map (&gout, max_bytes))
     {
-      t_skip ("OCB guard pages: mmap failed");
+      t_guard_unmap (&gin);
+      t_skip ("OCB guard pages: mmap or mprotect failed");
       return;
     }
-  in_lo = map + page;
-  in_hi = in_lo + span;
-  out_lo = in_hi + page;
-  out_hi = out_lo + span;
-  if (mprotect (map, page, PROT_NONE)
-      || mprotect (in_hi, page, PROT_NONE)
-      || mprotect (out_hi, page, PROT_NONE))
-    {
-      t_skip ("OCB guard pages: mprotect failed");
-      munmap (map, total);
-      return;
-    }
+  /* Each buffer both right after a guard page and right before one.  */
+  in_lo = gin.lo;
+  in_hi = gin.hi + max_bytes;
+  out_lo = gout.lo;
+  out_hi = gout.hi + max_bytes;
   set_key (&k, 32);
-  rng_fill (in_lo, span);
+  t_rnd_bytes (in_lo, max_bytes);
+  t_rnd_bytes (gin.hi, max_bytes);
   random_ocb_state (&st0, 3);
   for (nb = 0; nb <= MAX_SHORT_BLOCKS; nb++)
     {
@@ -884,7 +850,8 @@ check_ocb_guard_pages (enum ocb_mode mode)
   t_check (nfail == 0, "%s %s: block counts 0..%d against guard pages "
            "(%u wrong)", kern->name, ocb_names[mode], MAX_SHORT_BLOCKS,
            nfail);
-  munmap (map, total);
+  t_guard_unmap (&gin);
+  t_guard_unmap (&gout);
 }
 
 /* The raw OCB entry points through the ABI trampoline; they use stack
@@ -1031,7 +998,7 @@ check_abi (int check_xinuse)
         size_t nb = counts[ci];
         int chained = op_chained (op), ok_out;
 
-        rng_fill (iv, 16);
+        t_rnd_bytes (iv, 16);
         memcpy (want_iv, iv, 16);
         ref_op (&k, op, want_iv, ref_out, src_buf, nb);
         memset (&call, 0, sizeof call);
@@ -1248,11 +1215,12 @@ bench_variant (void)
 int
 main (int argc, char **argv)
 {
-  unsigned int hwf, need, i;
+  unsigned int hwf, i;
   int bench = 0, check_xinuse, op, ntested = 0;
-  const char *missing;
 
   i = t_init ("t-kernels-bulk", argc, argv);
+  /* The sequence this test has always drawn.  */
+  t_rnd_seed (0x9e3779b97f4a7c15ULL);
   if (i < (unsigned int) argc && !strcmp (argv[i], "--bench"))
     bench = 1;
   if (!gcry_check_version (NULL))
@@ -1268,8 +1236,8 @@ main (int argc, char **argv)
   ref_out = malloc (BUF_SIZE);
   if (!src_buf || !in_arena || !out_arena || !ref_out)
     return 2;
-  rng_fill (src_buf, BUF_SIZE);
-  rng_fill (ocb_ltab, sizeof ocb_ltab);
+  t_rnd_bytes (src_buf, BUF_SIZE);
+  t_rnd_bytes (ocb_ltab, sizeof ocb_ltab);
   ocb_states = malloc ((MAX_LONG / 16 + 10) * sizeof *ocb_states);
   if (!ocb_states)
     return 2;
@@ -1282,18 +1250,8 @@ main (int argc, char **argv)
   for (i = 0; _gcry_aes_x86_bulk_kernels[i].name; i++)
     {
       kern = &_gcry_aes_x86_bulk_kernels[i];
-      need = kern->hwf;
-      if ((hwf & need) != need)
-        {
-          missing = (need & ~hwf & HWF_INTEL_AESNI) ? "intel-aesni"
-            : (need & ~hwf & HWF_INTEL_AVX) ? "intel-avx"
-            : (need & ~hwf & HWF_INTEL_AVX2) ? "intel-avx2"
-            : (need & ~hwf & HWF_INTEL_VAES_VPCLMUL) ? "intel-vaes-vpclmul"
-            : "intel-avx512";
-          t_skip ("%s: CPU (or OS, or --disable-hwf) lacks %s", kern->name,
-                  missing);
-          continue;
-        }
+      if (!t_variant_runs (kern->name, hwf, kern->hwf))
+        continue;
       ntested++;
       vec_bytes = kern->uses_zmm ? 64 : strstr (kern->name, "aesni") ? 16
                                                                      : 32;

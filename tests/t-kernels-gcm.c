@@ -48,13 +48,14 @@
 # include "ghash.h"
 # include "aes-aesni.h"
 # include "aes-x86-kernels.h"
-# include <sys/mman.h>
 # include <unistd.h>
 # include <cpuid.h>
 # include <x86intrin.h>
 #endif
 
 #include "t-common.h"
+#include "t-util.h"
+#include "t-kernel-variants.h"
 
 #ifndef HAVE_AMD64_ASM
 int
@@ -73,24 +74,6 @@ main (int argc, char **argv)
 #define SLACK 64
 #define GUARD 0xd7
 #define KS_SENTINEL 0xa5
-
-static u64 rng_state = 0x9e3779b97f4a7c15ULL;
-
-static u64
-rng_next (void)
-{
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return rng_state * 0x2545f4914f6cdd1dULL;
-}
-
-static void
-rng_fill (byte *p, size_t n)
-{
-  while (n--)
-    *p++ = (byte) (rng_next () >> 56);
-}
 
 /* One key: the kernels' AES schedule and GHASH powers, the reference's
    portable AES and portable GHASH key.  */
@@ -117,7 +100,7 @@ set_key (test_key_t *k, size_t keylen)
 {
   byte key[32];
 
-  rng_fill (key, keylen);
+  t_rnd_bytes (key, keylen);
   _gcry_aes_aesni_setkey (&k->hw, key, keylen);
   _gcry_aes_portable_setkey (&k->portable, key, keylen);
   memset (k->h, 0, 16);
@@ -182,10 +165,10 @@ slot (const test_key_t *k, byte *acc, byte *ctr, byte *out, const byte *in,
 static void
 random_ctr (byte *ctr)
 {
-  rng_fill (ctr, 16);
+  t_rnd_bytes (ctr, 16);
   /* Now and then close to the inc32 wrap.  */
-  if (rng_next () % 4 == 0)
-    put_be32 (ctr + 12, 0xffffffffu - (u32) (rng_next () % 40));
+  if (t_rnd64 () % 4 == 0)
+    put_be32 (ctr + 12, 0xffffffffu - (u32) (t_rnd64 () % 40));
 }
 
 /* One call in direction OP on N bytes, checked completely.  IN is N
@@ -283,7 +266,7 @@ check_both (const test_key_t *k, size_t n, unsigned int salt,
   int ok = 1;
 
   random_ctr (ctr);
-  rng_fill (acc, 16);
+  t_rnd_bytes (acc, 16);
   make_reference (k, ctr, n, in_off);
   ok &= check_call (k, ctr, acc, n, in_off, out_off, salt & 1,
                     GCM_BULK_ENCRYPT, what);
@@ -346,7 +329,7 @@ check_ghash_op (void)
     {
       const byte *buf = src_buf + nb % 13;
 
-      rng_fill (acc, 16);
+      t_rnd_bytes (acc, 16);
       memcpy (want, acc, 16);
       ref_ghash (&k, want, buf, nb);
       slot (&k, acc, NULL, NULL, buf, nb * 16, NULL, GCM_BULK_GHASH);
@@ -466,10 +449,10 @@ check_messages (void)
         set_key (&k, keylens[(alen / 100) % 3]);
       for (n = alen % 7; n <= MAX_SHORT; n += 37 + alen % 5)
         {
-          rng_fill (iv, 12);
-          rng_fill (aad, alen);
-          rng_fill (pt, n);
-          split = (size_t) (rng_next () % (n / 16 + 1)) * 16;
+          t_rnd_bytes (iv, 12);
+          t_rnd_bytes (aad, alen);
+          t_rnd_bytes (pt, n);
+          split = (size_t) (t_rnd64 () % (n / 16 + 1)) * 16;
           ref_gcm (&k, iv, aad, alen, pt, n, ct, tag);
           slot_gcm (&k, iv, aad, alen, ct2, pt, n, split, GCM_BULK_ENCRYPT,
                     tag2);
@@ -511,13 +494,13 @@ check_random_splits (size_t maxlen, unsigned int rounds)
   for (r = 0; r < rounds; r++)
     for (op = GCM_BULK_ENCRYPT; op <= GCM_BULK_DECRYPT; op++)
       {
-        size_t n = (size_t) (rng_next () % maxlen), done = 0, piece;
+        size_t n = (size_t) (t_rnd64 () % maxlen), done = 0, piece;
         byte *one = out_arena, *split = out_arena + BUF_SIZE / 2;
 
         if (n > BUF_SIZE / 2)
           n = BUF_SIZE / 2;
         random_ctr (ctr0);
-        rng_fill (acc0, 16);
+        t_rnd_bytes (acc0, 16);
         memcpy (ctr1, ctr0, 16);
         memcpy (acc1, acc0, 16);
         slot (&k, acc1, ctr1, one, src_buf, n, ks1, op);
@@ -525,9 +508,9 @@ check_random_splits (size_t maxlen, unsigned int rounds)
         memcpy (acc, acc0, 16);
         while (done < n)
           {
-            piece = (size_t) (rng_next () % (3 * batch_bytes + 40)) / 16
+            piece = (size_t) (t_rnd64 () % (3 * batch_bytes + 40)) / 16
                     * 16;
-            if (piece > n - done || rng_next () % 8 == 0)
+            if (piece > n - done || t_rnd64 () % 8 == 0)
               piece = n - done;
             slot (&k, acc, ctr, split + done, src_buf + done, piece,
                   ks_tail, op);
@@ -547,37 +530,28 @@ check_random_splits (size_t maxlen, unsigned int rounds)
 static void
 check_guard_pages (void)
 {
-  size_t page = (size_t) sysconf (_SC_PAGESIZE);
-  size_t span = (MAX_SHORT + page - 1) / page * page;
-  size_t total = 5 * page + 2 * span;
-  byte *map, *in_lo, *in_hi, *out_lo, *out_hi;
+  byte *in_lo, *in_hi, *out_lo, *out_hi;
+  t_guard_t gin, gout;
   byte ctr0[16], acc0[16], acc_ref[16];
   test_key_t k;
   size_t n;
   unsigned int nfail = 0;
   int op;
 
-  map = mmap (NULL, total, PROT_READ | PROT_WRITE,
-              MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (map == MAP_FAILED)
+  if (t_guard_map (&gin, MAX_SHORT) || t_guard_map (&gout, MAX_SHORT))
     {
-      t_skip ("guard pages: mmap failed");
+      t_guard_unmap (&gin);
+      t_skip ("guard pages: mmap or mprotect failed");
       return;
     }
-  in_lo = map + page;
-  in_hi = in_lo + span;
-  out_lo = in_hi + page;
-  out_hi = out_lo + span;
-  if (mprotect (map, page, PROT_NONE) || mprotect (in_hi, page, PROT_NONE)
-      || mprotect (out_hi, page, PROT_NONE))
-    {
-      t_skip ("guard pages: mprotect failed");
-      munmap (map, total);
-      return;
-    }
+  /* Each buffer both right after a guard page and right before one.  */
+  in_lo = gin.lo;
+  in_hi = gin.hi + MAX_SHORT;
+  out_lo = gout.lo;
+  out_hi = gout.hi + MAX_SHORT;
   set_key (&k, 32);
   random_ctr (ctr0);
-  rng_fill (acc0, 16);
+  t_rnd_bytes (acc0, 16);
   for (n = 0; n <= MAX_SHORT; n++)
     for (op = GCM_BULK_GHASH; op <= GCM_BULK_DECRYPT; op++)
       {
@@ -613,116 +587,16 @@ check_guard_pages (void)
       }
   t_check (nfail == 0, "%s: lengths 0..%d against guard pages, enc, dec "
            "and GHASH (%u wrong)", kern->name, MAX_SHORT, nfail);
-  munmap (map, total);
+  t_guard_unmap (&gin);
+  t_guard_unmap (&gout);
 }
 
 
 /*
- * The ABI check, as in t-kernels.c, for entry points with two stack
- * arguments.
+ * The ABI check, through the shared trampoline of t-abi-x86.h (its
+ * second stack argument serves the stitched entry points).
  */
-typedef struct abi_call
-{
-  void *fn;                     /*   0 */
-  u64 arg[8];                   /*   8: rdi rsi rdx rcx r8 r9, 2 stack */
-  u64 bad;                      /*  72: bit per clobbered register */
-  u64 xinuse_after;             /*  80 */
-  u64 check_xinuse;             /*  88 */
-  u64 saved_rsp;                /*  96 */
-  u64 red_zone[2];              /* 104 */
-} abi_call_t;
-
-void t_gcm_abi_call (abi_call_t *c);
-void t_gcm_abi_nop (void);
-
-static const char *const abi_reg_names[] =
-  { "rbx", "rbp", "r12", "r13", "r14", "r15", "rsp" };
-
-__asm__ (
-  ".text\n"
-  ".globl t_gcm_abi_nop\n"
-  ".type t_gcm_abi_nop, @function\n"
-  "t_gcm_abi_nop:\n"
-  "  .byte 0xf3, 0x0f, 0x1e, 0xfa\n"
-  "  ret\n"
-  ".size t_gcm_abi_nop, . - t_gcm_abi_nop\n"
-  ".globl t_gcm_abi_call\n"
-  ".type t_gcm_abi_call, @function\n"
-  "t_gcm_abi_call:\n"
-  "  .byte 0xf3, 0x0f, 0x1e, 0xfa\n"
-  "  push %rbx\n  push %rbp\n  push %r12\n  push %r13\n"
-  "  push %r14\n  push %r15\n"
-  "  push %rdi\n"                         /* rsp now 16-byte aligned */
-  "  movabs $0x1b1b1b1b0b0b0b01, %rbx\n"
-  "  movabs $0x2b2b2b2b0b0b0b02, %rbp\n"
-  "  movabs $0x3c3c3c3c0c0c0c03, %r12\n"
-  "  movabs $0x4d4d4d4d0d0d0d04, %r13\n"
-  "  movabs $0x5e5e5e5e0e0e0e05, %r14\n"
-  "  movabs $0x6f6f6f6f0f0f0f06, %r15\n"
-  "  cmpq $0, 88(%rdi)\n"
-  "  je 1f\n"
-  "  vzeroupper\n"
-  "1:\n"
-  "  pushq 64(%rdi)\n"                    /* 8th argument */
-  "  pushq 56(%rdi)\n"                    /* 7th argument */
-  "  mov %rsp, 96(%rdi)\n"
-  "  movabs $0x7777777777777777, %rax\n"
-  "  mov %rax, -24(%rsp)\n"
-  "  mov %rax, -16(%rsp)\n"
-  "  mov 0(%rdi), %r11\n"
-  "  mov 16(%rdi), %rsi\n  mov 24(%rdi), %rdx\n  mov 32(%rdi), %rcx\n"
-  "  mov 40(%rdi), %r8\n  mov 48(%rdi), %r9\n  mov 8(%rdi), %rdi\n"
-  "  call *%r11\n"
-  "  mov 16(%rsp), %rdi\n"
-  "  mov -24(%rsp), %rax\n  mov %rax, 104(%rdi)\n"
-  "  mov -16(%rsp), %rax\n  mov %rax, 112(%rdi)\n"
-  "  xor %r10d, %r10d\n"
-  "  movabs $0x1b1b1b1b0b0b0b01, %r11\n  cmp %r11, %rbx\n  je 1f\n"
-  "  or $1, %r10\n1:\n"
-  "  movabs $0x2b2b2b2b0b0b0b02, %r11\n  cmp %r11, %rbp\n  je 1f\n"
-  "  or $2, %r10\n1:\n"
-  "  movabs $0x3c3c3c3c0c0c0c03, %r11\n  cmp %r11, %r12\n  je 1f\n"
-  "  or $4, %r10\n1:\n"
-  "  movabs $0x4d4d4d4d0d0d0d04, %r11\n  cmp %r11, %r13\n  je 1f\n"
-  "  or $8, %r10\n1:\n"
-  "  movabs $0x5e5e5e5e0e0e0e05, %r11\n  cmp %r11, %r14\n  je 1f\n"
-  "  or $16, %r10\n1:\n"
-  "  movabs $0x6f6f6f6f0f0f0f06, %r11\n  cmp %r11, %r15\n  je 1f\n"
-  "  or $32, %r10\n1:\n"
-  "  cmp 96(%rdi), %rsp\n  je 1f\n"
-  "  or $64, %r10\n1:\n"
-  "  mov %r10, 72(%rdi)\n"
-  "  cmpq $0, 88(%rdi)\n"
-  "  je 1f\n"
-  "  mov $1, %ecx\n"
-  "  xgetbv\n"
-  "  mov %eax, 80(%rdi)\n"
-  "1:\n"
-  "  add $16, %rsp\n"
-  "  pop %rdi\n"
-  "  pop %r15\n  pop %r14\n  pop %r13\n  pop %r12\n  pop %rbp\n  pop %rbx\n"
-  "  ret\n"
-  ".size t_gcm_abi_call, . - t_gcm_abi_call\n");
-
-#define XINUSE_UPPER ((1u << 2) | (1u << 6))
-
-static int
-xinuse_usable (void)
-{
-  unsigned int a, b, c, d;
-  abi_call_t call;
-
-  __builtin_cpu_init ();
-  if (!__builtin_cpu_supports ("avx"))
-    return 0;
-  if (!__get_cpuid_count (0xd, 1, &a, &b, &c, &d) || !(a & (1u << 2)))
-    return 0;
-  memset (&call, 0, sizeof call);
-  call.fn = (void *) t_gcm_abi_nop;
-  call.check_xinuse = 1;
-  t_gcm_abi_call (&call);
-  return !(call.xinuse_after & XINUSE_UPPER);
-}
+#include "t-abi-x86.h"
 
 typedef void (*raw_crypt_t) (const aes_hw_key_t *, const byte *, byte *,
                              byte *, byte *, const byte *, size_t, byte *);
@@ -775,7 +649,7 @@ check_abi (int check_xinuse)
         int ok;
 
         random_ctr (ctr0);
-        rng_fill (acc0, 16);
+        t_rnd_bytes (acc0, 16);
         memcpy (ctr, ctr0, 16);
         memcpy (acc, acc0, 16);
         make_reference (&k, ctr0, n, 0);
@@ -803,7 +677,7 @@ check_abi (int check_xinuse)
             call.arg[7] = (u64) (uintptr_t) ks_tail;
           }
         call.check_xinuse = check_xinuse;
-        t_gcm_abi_call (&call);
+        t_abi_call (&call);
         memcpy (want_acc, acc0, 16);
         ref_ghash (&k, want_acc, ct_buf, n / 16);
         ok = !memcmp (acc, want_acc, 16);
@@ -939,11 +813,12 @@ bench_variant (void)
 int
 main (int argc, char **argv)
 {
-  unsigned int hwf, need, i;
+  unsigned int hwf, i;
   int bench = 0, check_xinuse, ntested = 0;
-  const char *missing;
 
   i = t_init ("t-kernels-gcm", argc, argv);
+  /* The sequence this test has always drawn.  */
+  t_rnd_seed (0x9e3779b97f4a7c15ULL);
   if (i < (unsigned int) argc && !strcmp (argv[i], "--bench"))
     bench = 1;
   if (!gcry_check_version (NULL))
@@ -959,7 +834,7 @@ main (int argc, char **argv)
   ref_ks = malloc (BUF_SIZE + 16);
   if (!src_buf || !out_arena || !ct_buf || !ref_ks)
     return 2;
-  rng_fill (src_buf, BUF_SIZE + 2 * SLACK);
+  t_rnd_bytes (src_buf, BUF_SIZE + 2 * SLACK);
 
   check_xinuse = xinuse_usable ();
   if (!check_xinuse && !bench)
@@ -969,19 +844,8 @@ main (int argc, char **argv)
   for (i = 0; _gcry_aes_x86_gcm_kernels[i].name; i++)
     {
       kern = &_gcry_aes_x86_gcm_kernels[i];
-      need = kern->hwf;
-      if ((hwf & need) != need)
-        {
-          missing = (need & ~hwf & HWF_INTEL_AESNI) ? "intel-aesni"
-            : (need & ~hwf & HWF_INTEL_PCLMUL) ? "intel-pclmul"
-            : (need & ~hwf & HWF_INTEL_AVX) ? "intel-avx"
-            : (need & ~hwf & HWF_INTEL_AVX2) ? "intel-avx2"
-            : (need & ~hwf & HWF_INTEL_VAES_VPCLMUL) ? "intel-vaes-vpclmul"
-            : "intel-avx512";
-          t_skip ("%s: CPU (or OS, or --disable-hwf) lacks %s", kern->name,
-                  missing);
-          continue;
-        }
+      if (!t_variant_runs (kern->name, hwf, kern->hwf))
+        continue;
       ntested++;
       /* 16 blocks per main-loop batch; 8 for the AES-NI variant.  */
       batch_bytes = !strcmp (kern->name, "aesni_avx") ? 128 : 256;

@@ -46,13 +46,14 @@
 # include "aes-aesni.h"
 # include "aes-x86-kernels.h"
 # include "cipher-internal.h"
-# include <sys/mman.h>
 # include <unistd.h>
 # include <cpuid.h>
 # include <x86intrin.h>
 #endif
 
 #include "t-common.h"
+#include "t-util.h"
+#include "t-kernel-variants.h"
 #ifdef HAVE_AMD64_ASM
 # include "t-abi-x86.h"
 #endif
@@ -73,25 +74,6 @@ main (int argc, char **argv)
 #define BUF_SIZE (72 * 1024)    /* longest message of any check */
 #define SLACK 64                /* misalignment room and guards */
 #define GUARD 0xd7
-
-/* Deterministic generator (xorshift64*): failures are reproducible.  */
-static u64 rng_state = 0x9e3779b97f4a7c15ULL;
-
-static u64
-rng_next (void)
-{
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return rng_state * 0x2545f4914f6cdd1dULL;
-}
-
-static void
-rng_fill (byte *p, size_t n)
-{
-  while (n--)
-    *p++ = (byte) (rng_next () >> 56);
-}
 
 /* An XTS key pair in both layouts: the kernels' and the reference's.  */
 typedef struct xts_key
@@ -119,7 +101,7 @@ set_key (xts_key_t *k, size_t keylen)
 {
   byte key[64];
 
-  rng_fill (key, 2 * keylen);
+  t_rnd_bytes (key, 2 * keylen);
   set_key_bytes (k, key, keylen);
 }
 
@@ -261,20 +243,6 @@ check_one_call (const xts_key_t *k, const byte tweak0[16], int use_k2,
                   ok_tweak ? "ok" : "WRONG");
 }
 
-static int
-unhex (const char *s, byte *buf)
-{
-  int n = 0;
-  unsigned int v;
-
-  for (; s[0] && s[1]; s += 2)
-    {
-      sscanf (s, "%2x", &v);
-      buf[n++] = (byte) v;
-    }
-  return n;
-}
-
 /* IEEE 1619-2007 Annex B: vector 1 (AES-128, all-zero keys), and 15-18
    (17..20 bytes: ciphertext stealing).  Both directions, through the
    tweak key path; decryption in place.  */
@@ -319,10 +287,13 @@ check_ieee_vectors (void)
 
   for (i = 0; i < DIM (vec); i++)
     {
-      keylen = unhex (vec[i].key, key) / 2;
-      unhex (vec[i].dun, dun);
-      n = unhex (vec[i].pt, pt);
-      unhex (vec[i].ct, ct);
+      keylen = (int) t_unhex (vec[i].key, key, sizeof key) / 2;
+      t_unhex (vec[i].dun, dun, sizeof dun);
+      n = (int) t_unhex (vec[i].pt, pt, sizeof pt);
+      if (!t_check (keylen > 0 && n > 0
+                    && t_unhex (vec[i].ct, ct, sizeof ct) == n,
+                    "%s: %s vector readable", kern->name, vec[i].name))
+        continue;
       set_key_bytes (&k, key, keylen);
       memcpy (tweak, dun, 16);
       kern->xts_crypt (&k.hw1, &k.hw2, tweak, buf, pt, n, 1);
@@ -355,7 +326,7 @@ check_all_short_lengths (void)
           {
             if (t_failed - failed_before > 8)
               return;
-            rng_fill (tweak0, 16);
+            t_rnd_bytes (tweak0, 16);
             check_one_call (&k, tweak0, 1, n, enc, n % 17, (n * 7) % 33, 0,
                             "short");
             check_one_call (&k, tweak0, 0, n, enc, 0, (n * 3) % 19, 1,
@@ -421,7 +392,7 @@ check_loop_multiples (void)
           return;
         ki = m % 3;
         n = m * width + deltas[di];
-        rng_fill (tweak0, 16);
+        t_rnd_bytes (tweak0, 16);
         check_one_call (&keys[ki], tweak0, (m + di) % 2, n,
                         (m + di / 2) % 2, m % 5, di * 3,
                         (m + di) % 4 == 0, "loop-multiple");
@@ -446,7 +417,7 @@ check_random_splits (size_t total, int rounds)
     {
       set_key (&k, r % 2 ? 32 : 16);
       enc = r % 3 != 0;
-      rng_fill (tweak0, 16);
+      t_rnd_bytes (tweak0, 16);
       memcpy (tweak, tweak0, 16);
       ref_xts (&k, 1, tweak, ref_out, src_buf, total, enc);
       if (r % 2)
@@ -454,7 +425,7 @@ check_random_splits (size_t total, int rounds)
       memcpy (tweak, tweak0, 16);
       for (pos = 0; pos < total; pos += n)
         {
-          n = 16 * (1 + rng_next () % (rng_next () % 2 ? 4 : 3 * vec_bytes));
+          n = 16 * (1 + t_rnd64 () % (t_rnd64 () % 2 ? 4 : 3 * vec_bytes));
           if (n >= total - pos || total - pos - n < 16)
             n = total - pos;
           kern->xts_crypt (&k.hw1, pos ? NULL : (void *) &k.hw2, tweak,
@@ -474,41 +445,31 @@ check_random_splits (size_t total, int rounds)
 static void
 check_guard_pages (int encrypt)
 {
-  size_t page = (size_t) sysconf (_SC_PAGESIZE);
-  size_t span = (MAX_SHORT + page - 1) / page * page;
-  size_t total = 5 * page + 2 * span;
-  byte *map, *in_lo, *in_hi, *out_lo, *out_hi, tweak0[16], tweak[16];
+  byte *in_lo, *in_hi, *out_lo, *out_hi, tweak0[16], tweak[16];
+  t_guard_t gin, gout;
   xts_key_t k;
   size_t n;
   unsigned int nfail = 0;
 
-  map = mmap (NULL, total, PROT_READ | PROT_WRITE,
-              MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (map == MAP_FAILED)
+  if (t_guard_map (&gin, MAX_SHORT) || t_guard_map (&gout, MAX_SHORT))
     {
-      t_skip ("guard pages: mmap failed");
+      t_guard_unmap (&gin);
+      t_skip ("guard pages: mmap or mprotect failed");
       return;
     }
-  /* [guard][in span][guard][out span][guard] plus slack pages.  */
-  in_lo = map + page;
-  in_hi = in_lo + span;
-  out_lo = in_hi + page;
-  out_hi = out_lo + span;
-  if (mprotect (map, page, PROT_NONE)
-      || mprotect (in_hi, page, PROT_NONE)
-      || mprotect (out_hi, page, PROT_NONE))
-    {
-      t_skip ("guard pages: mprotect failed");
-      munmap (map, total);
-      return;
-    }
+  /* Each buffer both right after a guard page and right before one.  */
+  in_lo = gin.lo;
+  in_hi = gin.hi + MAX_SHORT;
+  out_lo = gout.lo;
+  out_hi = gout.hi + MAX_SHORT;
   set_key (&k, 32);
-  rng_fill (in_lo, span);
+  t_rnd_bytes (in_lo, MAX_SHORT);
+  t_rnd_bytes (gin.hi, MAX_SHORT);
   for (n = 16; n <= MAX_SHORT; n++)
     {
       int ok;
 
-      rng_fill (tweak0, 16);
+      t_rnd_bytes (tweak0, 16);
       memcpy (tweak, tweak0, 16);
       ref_xts (&k, 1, tweak, ref_out, in_hi - n, n, encrypt);
       /* Both buffers ending at an inaccessible page...  */
@@ -527,7 +488,8 @@ check_guard_pages (int encrypt)
     }
   t_check (nfail == 0, "%s %s: lengths 16..%d against guard pages "
            "(%u wrong)", kern->name, dir_name (encrypt), MAX_SHORT, nfail);
-  munmap (map, total);
+  t_guard_unmap (&gin);
+  t_guard_unmap (&gout);
 }
 
 
@@ -585,7 +547,7 @@ check_abi (int check_xinuse)
         char bad[80] = "";
         int ok_out;
 
-        rng_fill (tweak0, 16);
+        t_rnd_bytes (tweak0, 16);
         memcpy (want_tweak, tweak0, 16);
         if (lens[li] >= 16)
           ref_xts (&k, 1, want_tweak, ref_out, src_buf, lens[li], enc);
@@ -687,7 +649,7 @@ bench_variant (void)
     {
       size_t keylen = ki ? 32 : 16;
 
-      rng_fill (key, 2 * keylen);
+      t_rnd_bytes (key, 2 * keylen);
       set_key_bytes (&k, key, keylen);
       if (gcry_cipher_open (&hd, ki ? GCRY_CIPHER_AES256 : GCRY_CIPHER_AES,
                             GCRY_CIPHER_MODE_XTS, 0)
@@ -716,11 +678,12 @@ bench_variant (void)
 int
 main (int argc, char **argv)
 {
-  unsigned int hwf, need, i;
+  unsigned int hwf, i;
   int bench = 0, check_xinuse, enc, ntested = 0;
-  const char *missing;
 
   i = t_init ("t-kernels-xts", argc, argv);
+  /* The sequence this test has always drawn.  */
+  t_rnd_seed (0x9e3779b97f4a7c15ULL);
   if (i < (unsigned int) argc && !strcmp (argv[i], "--bench"))
     bench = 1;
   if (!gcry_check_version (NULL))
@@ -735,7 +698,7 @@ main (int argc, char **argv)
   ref_out = malloc (BUF_SIZE);
   if (!src_buf || !out_arena || !ref_out)
     return 2;
-  rng_fill (src_buf, BUF_SIZE + 2 * SLACK);
+  t_rnd_bytes (src_buf, BUF_SIZE + 2 * SLACK);
 
   check_xinuse = xinuse_usable ();
   if (!check_xinuse && !bench)
@@ -745,18 +708,8 @@ main (int argc, char **argv)
   for (i = 0; _gcry_aes_x86_xts_kernels[i].name; i++)
     {
       kern = &_gcry_aes_x86_xts_kernels[i];
-      need = kern->hwf;
-      if ((hwf & need) != need)
-        {
-          missing = (need & ~hwf & HWF_INTEL_AESNI) ? "intel-aesni"
-            : (need & ~hwf & HWF_INTEL_AVX) ? "intel-avx"
-            : (need & ~hwf & HWF_INTEL_AVX2) ? "intel-avx2"
-            : (need & ~hwf & HWF_INTEL_VAES_VPCLMUL) ? "intel-vaes-vpclmul"
-            : "intel-avx512";
-          t_skip ("%s: CPU (or OS, or --disable-hwf) lacks %s", kern->name,
-                  missing);
-          continue;
-        }
+      if (!t_variant_runs (kern->name, hwf, kern->hwf))
+        continue;
       ntested++;
       vec_bytes = kern->uses_zmm ? 64 : strstr (kern->name, "aesni") ? 16
                                                                      : 32;

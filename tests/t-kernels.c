@@ -42,13 +42,14 @@
 #ifdef HAVE_AMD64_ASM
 # include "aes-aesni.h"
 # include "aes-x86-kernels.h"
-# include <sys/mman.h>
 # include <unistd.h>
 # include <cpuid.h>
 # include <x86intrin.h>
 #endif
 
 #include "t-common.h"
+#include "t-util.h"
+#include "t-kernel-variants.h"
 
 #ifndef HAVE_AMD64_ASM
 int
@@ -67,25 +68,6 @@ main (int argc, char **argv)
 #define SLACK 64                /* misalignment room and guards */
 #define GUARD 0xd7
 #define KS_SENTINEL 0xa5
-
-/* Deterministic generator (xorshift64*): failures are reproducible.  */
-static u64 rng_state = 0x2545f4914f6cdd1dULL;
-
-static u64
-rng_next (void)
-{
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return rng_state * 0x2545f4914f6cdd1dULL;
-}
-
-static void
-rng_fill (byte *p, size_t n)
-{
-  while (n--)
-    *p++ = (byte) (rng_next () >> 56);
-}
 
 /* One key in both layouts: the kernels' and the reference's.  */
 typedef struct test_key
@@ -112,7 +94,7 @@ set_key (test_key_t *k, size_t keylen)
 {
   byte key[32];
 
-  rng_fill (key, keylen);
+  t_rnd_bytes (key, keylen);
   _gcry_aes_aesni_setkey (&k->hw, key, keylen);
   _gcry_aes_portable_setkey (&k->portable, key, keylen);
   k->keylen = keylen;
@@ -201,9 +183,10 @@ static void
 random_stream (stream_t *st, int xctr)
 {
   st->xctr = xctr;
-  rng_fill (st->block, 16);
+  t_rnd_bytes (st->block, 16);
+  st->index = 0;                /* compared after every call, CTR too */
   if (xctr)
-    st->index = 1 + (rng_next () >> 40);
+    st->index = 1 + (t_rnd64 () >> 40);
   else
     st->block[8] &= 0x7f;       /* low 64 bits far from wrapping */
 }
@@ -371,12 +354,12 @@ check_random_splits (int xctr, size_t total, int rounds)
       for (pos = 0; pos < total; pos += n)
         {
           /* Mostly short pieces, some zero, some long.  */
-          switch (rng_next () % 4)
+          switch (t_rnd64 () % 4)
             {
-            case 0: n = rng_next () % 17; break;
-            case 1: n = rng_next () % 70; break;
-            case 2: n = rng_next () % 600; break;
-            default: n = rng_next () % (16 * vec_bytes + 40); break;
+            case 0: n = t_rnd64 () % 17; break;
+            case 1: n = t_rnd64 () % 70; break;
+            case 2: n = t_rnd64 () % 600; break;
+            default: n = t_rnd64 () % (16 * vec_bytes + 40); break;
             }
           if (n > total - pos)
             n = total - pos;
@@ -435,7 +418,7 @@ check_carries (void)
       {
         set_key (&k, 16 + 8 * (bi % 3));
         st.xctr = kind == 3;
-        rng_fill (st.block, 16);
+        t_rnd_bytes (st.block, 16);
         st.index = 0;
         switch (kind)
           {
@@ -469,7 +452,7 @@ check_carries (void)
     {
       set_key (&k, 32);
       st.xctr = 1;
-      rng_fill (st.block, 16);
+      t_rnd_bytes (st.block, 16);
       st.index = bi;
       ref_keystream (&k, &st, 200 / 16 + 1, ref_ks);
       check_one_call (&k, &st, ref_ks, 200 - bi, 0, 0, 0, "index > 1");
@@ -528,40 +511,30 @@ check_sp800_38a (void)
 static void
 check_guard_pages (int xctr)
 {
-  size_t page = (size_t) sysconf (_SC_PAGESIZE);
-  size_t span = (MAX_SHORT + page - 1) / page * page;
-  size_t total = 5 * page + 2 * span;
-  byte *map, *in_lo, *in_hi, *out_lo, *out_hi;
+  byte *in_lo, *in_hi, *out_lo, *out_hi;
+  t_guard_t gin, gout;
   test_key_t k;
   stream_t st;
   size_t n;
   int ok;
   unsigned int nfail = 0;
 
-  map = mmap (NULL, total, PROT_READ | PROT_WRITE,
-              MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (map == MAP_FAILED)
+  if (t_guard_map (&gin, MAX_SHORT) || t_guard_map (&gout, MAX_SHORT))
     {
-      t_skip ("guard pages: mmap failed");
+      t_guard_unmap (&gin);
+      t_skip ("guard pages: mmap or mprotect failed");
       return;
     }
-  /* [guard][in span][guard][out span][guard] plus slack pages.  */
-  in_lo = map + page;
-  in_hi = in_lo + span;
-  out_lo = in_hi + page;
-  out_hi = out_lo + span;
-  if (mprotect (map, page, PROT_NONE)
-      || mprotect (in_hi, page, PROT_NONE)
-      || mprotect (out_hi, page, PROT_NONE))
-    {
-      t_skip ("guard pages: mprotect failed");
-      munmap (map, total);
-      return;
-    }
+  /* Each buffer both right after a guard page and right before one.  */
+  in_lo = gin.lo;
+  in_hi = gin.hi + MAX_SHORT;
+  out_lo = gout.lo;
+  out_hi = gout.hi + MAX_SHORT;
   set_key (&k, 32);
   random_stream (&st, xctr);
   ref_keystream (&k, &st, MAX_SHORT / 16 + 1, ref_ks);
-  rng_fill (in_lo, span);
+  t_rnd_bytes (in_lo, MAX_SHORT);
+  t_rnd_bytes (gin.hi, MAX_SHORT);
   for (n = 0; n <= MAX_SHORT; n++)
     {
       stream_t s1 = st, s2 = st;
@@ -585,133 +558,18 @@ check_guard_pages (int xctr)
   t_check (nfail == 0, "%s %s: lengths 0..%d against guard pages "
            "(%u wrong)", kern->name, xctr ? "XCTR" : "CTR", MAX_SHORT,
            nfail);
-  munmap (map, total);
+  t_guard_unmap (&gin);
+  t_guard_unmap (&gout);
 }
 
 
 /*
- * The ABI check: the assembly entry point called from a trampoline that
- * loads known values into every callee-saved register, calls, and then
- * compares; it also checks the stack pointer, reads the XINUSE bitmap
- * (XGETBV with ECX = 1) to see whether the upper halves of the vector
- * registers were left in their initial state (vzeroupper), and reads
- * back the 16 bytes of red zone the VEX kernels use as a bounce buffer.
+ * The ABI check: the assembly entry points called through the shared
+ * trampoline of t-abi-x86.h (callee-saved registers, stack pointer,
+ * vzeroupper through XINUSE, and the red zone the VEX kernels use as a
+ * bounce buffer).
  */
-typedef struct abi_call
-{
-  void *fn;                     /*   0 */
-  u64 arg[7];                   /*   8: rdi rsi rdx rcx r8 r9, stack */
-  u64 bad;                      /*  64: bit per clobbered register */
-  u64 xinuse_before;            /*  72 */
-  u64 xinuse_after;             /*  80 */
-  u64 check_xinuse;             /*  88: nonzero: run XGETBV */
-  u64 saved_rsp;                /*  96 */
-  u64 red_zone[2];              /* 104: the callee's -16(%rsp) after return */
-} abi_call_t;
-
-void t_abi_call (abi_call_t *c);
-void t_abi_nop (void);
-
-/* Bits of abi_call.bad.  */
-static const char *const abi_reg_names[] =
-  { "rbx", "rbp", "r12", "r13", "r14", "r15", "rsp" };
-
-__asm__ (
-  ".text\n"
-  ".globl t_abi_nop\n"
-  ".type t_abi_nop, @function\n"
-  "t_abi_nop:\n"
-  "  .byte 0xf3, 0x0f, 0x1e, 0xfa\n"      /* endbr64 */
-  "  ret\n"
-  ".size t_abi_nop, . - t_abi_nop\n"
-  ".globl t_abi_call\n"
-  ".type t_abi_call, @function\n"
-  "t_abi_call:\n"
-  "  .byte 0xf3, 0x0f, 0x1e, 0xfa\n"
-  "  push %rbx\n  push %rbp\n  push %r12\n  push %r13\n"
-  "  push %r14\n  push %r15\n"
-  "  push %rdi\n"                         /* rsp now 16-byte aligned */
-  "  movabs $0x1b1b1b1b0b0b0b01, %rbx\n"
-  "  movabs $0x2b2b2b2b0b0b0b02, %rbp\n"
-  "  movabs $0x3c3c3c3c0c0c0c03, %r12\n"
-  "  movabs $0x4d4d4d4d0d0d0d04, %r13\n"
-  "  movabs $0x5e5e5e5e0e0e0e05, %r14\n"
-  "  movabs $0x6f6f6f6f0f0f0f06, %r15\n"
-  "  cmpq $0, 88(%rdi)\n"
-  "  je 1f\n"
-  "  vzeroupper\n"
-  "  mov $1, %ecx\n"
-  "  xgetbv\n"
-  "  mov %eax, 72(%rdi)\n"
-  "1:\n"
-  "  sub $8, %rsp\n"
-  "  pushq 56(%rdi)\n"                    /* 7th argument */
-  "  mov %rsp, 96(%rdi)\n"
-  "  movabs $0x7777777777777777, %rax\n"  /* red-zone pattern */
-  "  mov %rax, -24(%rsp)\n"
-  "  mov %rax, -16(%rsp)\n"
-  "  mov 0(%rdi), %r11\n"
-  "  mov 16(%rdi), %rsi\n  mov 24(%rdi), %rdx\n  mov 32(%rdi), %rcx\n"
-  "  mov 40(%rdi), %r8\n  mov 48(%rdi), %r9\n  mov 8(%rdi), %rdi\n"
-  "  call *%r11\n"
-  "  mov 16(%rsp), %rdi\n"                /* the pushed struct pointer */
-  "  mov -24(%rsp), %rax\n  mov %rax, 104(%rdi)\n"
-  "  mov -16(%rsp), %rax\n  mov %rax, 112(%rdi)\n"
-  "  xor %r10d, %r10d\n"
-  "  movabs $0x1b1b1b1b0b0b0b01, %r11\n  cmp %r11, %rbx\n  je 1f\n"
-  "  or $1, %r10\n1:\n"
-  "  movabs $0x2b2b2b2b0b0b0b02, %r11\n  cmp %r11, %rbp\n  je 1f\n"
-  "  or $2, %r10\n1:\n"
-  "  movabs $0x3c3c3c3c0c0c0c03, %r11\n  cmp %r11, %r12\n  je 1f\n"
-  "  or $4, %r10\n1:\n"
-  "  movabs $0x4d4d4d4d0d0d0d04, %r11\n  cmp %r11, %r13\n  je 1f\n"
-  "  or $8, %r10\n1:\n"
-  "  movabs $0x5e5e5e5e0e0e0e05, %r11\n  cmp %r11, %r14\n  je 1f\n"
-  "  or $16, %r10\n1:\n"
-  "  movabs $0x6f6f6f6f0f0f0f06, %r11\n  cmp %r11, %r15\n  je 1f\n"
-  "  or $32, %r10\n1:\n"
-  "  cmp 96(%rdi), %rsp\n  je 1f\n"
-  "  or $64, %r10\n1:\n"
-  "  mov %r10, 64(%rdi)\n"
-  "  cmpq $0, 88(%rdi)\n"
-  "  je 1f\n"
-  "  mov $1, %ecx\n"
-  "  xgetbv\n"
-  "  mov %eax, 80(%rdi)\n"
-  "1:\n"
-  "  add $16, %rsp\n"
-  "  pop %rdi\n"
-  "  pop %r15\n  pop %r14\n  pop %r13\n  pop %r12\n  pop %rbp\n  pop %rbx\n"
-  "  ret\n"
-  ".size t_abi_call, . - t_abi_call\n");
-
-/* XINUSE bits: YMM_Hi128 (upper halves of ymm0-15) and ZMM_Hi256 (bits
-   256-511 of zmm0-15); both return to their initial state on
-   vzeroupper.  */
-#define XINUSE_UPPER ((1u << 2) | (1u << 6))
-
-/* Nonzero when XGETBV(1) exists and reports the upper state as clean
-   right after a vzeroupper (so a dirty report after a kernel means the
-   kernel left it dirty).  */
-static int
-xinuse_usable (void)
-{
-  unsigned int a, b, c, d;
-  abi_call_t call;
-
-  /* The trampoline's vzeroupper needs AVX (OS-enabled, which also
-     means XGETBV is usable).  */
-  __builtin_cpu_init ();
-  if (!__builtin_cpu_supports ("avx"))
-    return 0;
-  if (!__get_cpuid_count (0xd, 1, &a, &b, &c, &d) || !(a & (1u << 2)))
-    return 0;
-  memset (&call, 0, sizeof call);
-  call.fn = (void *) t_abi_nop;
-  call.check_xinuse = 1;
-  t_abi_call (&call);
-  return !(call.xinuse_after & XINUSE_UPPER);
-}
+#include "t-abi-x86.h"
 
 typedef void (*raw_ctr_t) (const aes_hw_key_t *, byte *, byte *,
                            const byte *, size_t, byte *);
@@ -892,11 +750,12 @@ bench_variant (void)
 int
 main (int argc, char **argv)
 {
-  unsigned int hwf, need, i;
+  unsigned int hwf, i;
   int bench = 0, check_xinuse, xctr, ntested = 0;
-  const char *missing;
 
   i = t_init ("t-kernels", argc, argv);
+  /* The sequence this test has always drawn.  */
+  t_rnd_seed (0x2545f4914f6cdd1dULL);
   if (i < (unsigned int) argc && !strcmp (argv[i], "--bench"))
     bench = 1;
   if (!gcry_check_version (NULL))
@@ -911,7 +770,7 @@ main (int argc, char **argv)
   ref_ks = malloc (BUF_SIZE);
   if (!src_buf || !out_arena || !ref_ks)
     return 2;
-  rng_fill (src_buf, BUF_SIZE + 2 * SLACK);
+  t_rnd_bytes (src_buf, BUF_SIZE + 2 * SLACK);
 
   check_xinuse = xinuse_usable ();
   if (!check_xinuse)
@@ -921,18 +780,8 @@ main (int argc, char **argv)
   for (i = 0; _gcry_aes_x86_ctr_kernels[i].name; i++)
     {
       kern = &_gcry_aes_x86_ctr_kernels[i];
-      need = kern->hwf;
-      if ((hwf & need) != need)
-        {
-          missing = (need & ~hwf & HWF_INTEL_AESNI) ? "intel-aesni"
-            : (need & ~hwf & HWF_INTEL_AVX) ? "intel-avx"
-            : (need & ~hwf & HWF_INTEL_AVX2) ? "intel-avx2"
-            : (need & ~hwf & HWF_INTEL_VAES_VPCLMUL) ? "intel-vaes-vpclmul"
-            : "intel-avx512";
-          t_skip ("%s: CPU (or OS, or --disable-hwf) lacks %s", kern->name,
-                  missing);
-          continue;
-        }
+      if (!t_variant_runs (kern->name, hwf, kern->hwf))
+        continue;
       ntested++;
       vec_bytes = kern->uses_zmm ? 64 : strstr (kern->name, "aesni") ? 16
                                                                      : 32;

@@ -12,8 +12,9 @@
  */
 
 #include "t-common.h"
+#include "t-util.h"
+#include "t-json.h"
 
-#include <ctype.h>
 
 #define MAX_MSG 1100
 
@@ -41,34 +42,6 @@ static int
 is_blake2b (int algo)
 {
   return algo >= GCRY_MD_BLAKE2B_512 && algo <= GCRY_MD_BLAKE2B_160;
-}
-
-static int
-hexval (int c)
-{
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  c = tolower (c);
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  return -1;
-}
-
-/* Decode the hex digits at S (up to a non-hex character) into OUT;
-   returns the byte count or -1.  */
-static long
-unhex (const char *s, unsigned char *out, size_t outsize)
-{
-  size_t n = 0;
-
-  while (hexval (s[0]) >= 0 && hexval (s[1]) >= 0)
-    {
-      if (n == outsize)
-        return -1;
-      out[n++] = (unsigned char) (hexval (s[0]) * 16 + hexval (s[1]));
-      s += 2;
-    }
-  return hexval (s[0]) >= 0 ? -1 : (long) n;
 }
 
 /* Digest of MSG with ALGO, keyed with KEY unless KEY is NULL, through
@@ -284,13 +257,14 @@ test_kat_txt (const char *dir, const char *file, int algo,
       v++;
       while (*v == '\t' || *v == ' ')
         v++;
+      v[strcspn (v, "\r\n")] = 0;
       if (!strncmp (line, "in:", 3))
-        inlen = unhex (v, in, sizeof in);
+        inlen = t_unhex (v, in, sizeof in);
       else if (!strncmp (line, "key:", 4))
-        keylen = unhex (v, key, sizeof key);
+        keylen = t_unhex (v, key, sizeof key);
       else if (!strncmp (line, "hash:", 5))
         {
-          hashlen = unhex (v, hash, sizeof hash);
+          hashlen = t_unhex (v, hash, sizeof hash);
           if (inlen < 0 || keylen < 0 || hashlen <= 0)
             {
               t_check (0, "%s: malformed entry near #%lu", file, cnt.done);
@@ -309,82 +283,61 @@ test_kat_txt (const char *dir, const char *file, int algo,
            cnt.done, expect_count, cnt.bad);
 }
 
-/* The string value of "FIELD": "..." on LINE, decoded as hex into OUT;
-   -2 if LINE is not that field.  */
-static long
-json_hex_field (const char *line, const char *field,
-                unsigned char *out, size_t outsize)
-{
-  char pat[32];
-  const char *p;
-
-  snprintf (pat, sizeof pat, "\"%s\":", field);
-  p = strstr (line, pat);
-  if (!p)
-    return -2;
-  p = strchr (p + strlen (pat), '"');
-  if (!p)
-    return -1;
-  return unhex (p + 1, out, outsize);
-}
-
 /* blake2-kat.json: an array of objects with one field per line.  Only
    the "blake2b" and "blake2s" entries concern us; 256 unkeyed and 256
    keyed each.  */
 static void
 test_kat_json (const char *dir)
 {
-  char path[4200], line[2048];
+  char path[4200], hash[16];
   unsigned char in[300], key[64], out[300];
-  long inlen = -1, keylen = -1, outlen = -1, r;
-  int algo = 0;
+  long inlen, keylen, outlen;
+  int algo;
   struct kat_count b_unkeyed = { 0, 0 }, b_keyed = { 0, 0 };
   struct kat_count s_unkeyed = { 0, 0 }, s_keyed = { 0, 0 };
-  FILE *fp;
+  struct kat_count *cnt;
+  t_json_span_t obj;
+  const char *pos, *end;
+  char *text;
+  size_t len;
 
   snprintf (path, sizeof path, "%s/blake2/testvectors/blake2-kat.json", dir);
-  fp = fopen (path, "r");
-  if (!fp)
+  text = t_json_load (path, &len);
+  if (!text)
     {
       t_skip ("%s not found", path);
       return;
     }
-  while (fgets (line, sizeof line, fp))
+  pos = text;
+  end = text + len;
+  while (t_json_next_object (&pos, end, "hash", &obj))
     {
-      if (strstr (line, "\"hash\":"))
+      algo = 0;
+      if (t_json_string (&obj, "hash", hash, sizeof hash) > 0)
         {
-          algo = 0;
-          if (strstr (line, "\"blake2b\""))
+          if (!strcmp (hash, "blake2b"))
             algo = GCRY_MD_BLAKE2B_512;
-          else if (strstr (line, "\"blake2s\""))
+          else if (!strcmp (hash, "blake2s"))
             algo = GCRY_MD_BLAKE2S_256;
-          inlen = keylen = outlen = -1;
         }
-      else if ((r = json_hex_field (line, "in", in, sizeof in)) != -2)
-        inlen = r;
-      else if ((r = json_hex_field (line, "key", key, sizeof key)) != -2)
-        keylen = r;
-      else if ((r = json_hex_field (line, "out", out, sizeof out)) != -2)
-        outlen = r;
-      else if (strchr (line, '}') && algo)
+      if (!algo)
+        continue;
+      inlen = t_json_hex (&obj, "in", in, sizeof in);
+      keylen = t_json_hex (&obj, "key", key, sizeof key);
+      outlen = t_json_hex (&obj, "out", out, sizeof out);
+      if (inlen < 0 || keylen < 0 || outlen <= 0)
         {
-          struct kat_count *cnt;
-
-          if (inlen < 0 || keylen < 0 || outlen <= 0)
-            {
-              t_check (0, "blake2-kat.json: malformed entry");
-              break;
-            }
-          if (algo == GCRY_MD_BLAKE2B_512)
-            cnt = keylen ? &b_keyed : &b_unkeyed;
-          else
-            cnt = keylen ? &s_keyed : &s_unkeyed;
-          kat_one (algo, in, (size_t) inlen, key, (size_t) keylen,
-                   out, (size_t) outlen, cnt);
-          algo = 0;
+          t_check (0, "blake2-kat.json: malformed entry");
+          break;
         }
+      if (algo == GCRY_MD_BLAKE2B_512)
+        cnt = keylen ? &b_keyed : &b_unkeyed;
+      else
+        cnt = keylen ? &s_keyed : &s_unkeyed;
+      kat_one (algo, in, (size_t) inlen, key, (size_t) keylen,
+               out, (size_t) outlen, cnt);
     }
-  fclose (fp);
+  free (text);
   printf ("%s: blake2-kat.json: blake2b %lu unkeyed + %lu keyed, "
           "blake2s %lu unkeyed + %lu keyed vectors\n", t_name,
           b_unkeyed.done, b_keyed.done, s_unkeyed.done, s_keyed.done);
@@ -419,17 +372,6 @@ test_kats (void)
  * Consistency of the buffering paths.
  */
 
-static unsigned long long rng_state = 0x9e3779b97f4a7c15ULL;
-
-static unsigned int
-rng (void)
-{
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 7;
-  rng_state ^= rng_state << 17;
-  return (unsigned int) (rng_state >> 32);
-}
-
 static void
 test_names_and_lengths (void)
 {
@@ -461,17 +403,15 @@ test_splits (int algo, int keyed)
   unsigned char key[64], ref[64];
   unsigned char *p;
   unsigned int dlen = gcry_md_get_algo_dlen (algo);
-  size_t keylen = 0, len, pos, piece, i;
+  size_t keylen = 0, len, pos, piece;
   unsigned long bad_split = 0, bad_putc = 0, bad_ref = 0;
   gcry_md_hd_t h;
 
-  for (i = 0; i < sizeof msg; i++)
-    msg[i] = (unsigned char) rng ();
+  t_rnd_bytes (msg, sizeof msg);
   if (keyed)
     {
-      keylen = 1 + rng () % (is_blake2b (algo) ? 64 : 32);
-      for (i = 0; i < keylen; i++)
-        key[i] = (unsigned char) rng ();
+      keylen = 1 + t_rnd (is_blake2b (algo) ? 64 : 32);
+      t_rnd_bytes (key, keylen);
     }
 
   if (gcry_md_open (&h, algo, 0))
@@ -502,12 +442,12 @@ test_splits (int algo, int keyed)
         gcry_md_reset (h);
       for (pos = 0; pos < len; pos += piece)
         {
-          switch (rng () % 4)
+          switch (t_rnd (4))
             {
             case 0: piece = 0; break;
-            case 1: piece = 1 + rng () % 8; break;
-            case 2: piece = 1 + rng () % 200; break;
-            default: piece = 1 + rng () % (len - pos); break;
+            case 1: piece = 1 + t_rnd (8); break;
+            case 2: piece = 1 + t_rnd (200); break;
+            default: piece = 1 + t_rnd (len - pos); break;
             }
           if (piece > len - pos)
             piece = len - pos;
@@ -694,6 +634,8 @@ main (int argc, char **argv)
   int i;
 
   t_init ("t-md-blake2", argc, argv);
+  /* The seed this test has always used.  */
+  t_rnd_seed (0x9e3779b97f4a7c15ULL);
   if (!gcry_check_version (NULL))
     {
       fprintf (stderr, "t-md-blake2: gcry_check_version failed\n");

@@ -26,6 +26,7 @@
 
 #include "gcrypt.h"
 #include "t-common.h"
+#include "t-util.h"
 #include "t-json.h"
 
 #define MAX_MSG 65536
@@ -37,46 +38,6 @@ static const int all_algos[] =
   };
 #define N_ALGOS ((int) (sizeof all_algos / sizeof all_algos[0]))
 
-
-static unsigned long long rng_state = 0x853c49e6748fea9bULL;
-
-static unsigned int
-rng (unsigned int bound)
-{
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return (unsigned int) ((rng_state * 0x2545f4914f6cdd1dULL) >> 33) % bound;
-}
-
-static int
-hexval (int c)
-{
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
-
-/* Decode hex S into OUT (at most MAX bytes); returns the length or -1.  */
-static long
-unhex (const char *s, unsigned char *out, size_t max)
-{
-  size_t n = 0;
-
-  while (hexval ((unsigned char) s[0]) >= 0
-         && hexval ((unsigned char) s[1]) >= 0)
-    {
-      if (n >= max)
-        return -1;
-      out[n++] = (unsigned char) (hexval (s[0]) << 4 | hexval (s[1]));
-      s += 2;
-    }
-  return (long) n;
-}
 
 /* The one-shot digest through a handle (covers open/write/read).  */
 static void
@@ -165,17 +126,17 @@ test_fips_examples (void)
       unsigned int dlen = gcry_md_get_algo_dlen (algo);
       gcry_md_hd_t h;
 
-      unhex (fips_tab[i].abc, want, sizeof want);
+      t_unhex (fips_tab[i].abc, want, sizeof want);
       gcry_md_hash_buffer (algo, got, "abc", 3);
       t_check (!memcmp (got, want, dlen), "%s \"abc\"",
                gcry_md_algo_name (algo));
 
-      unhex (fips_tab[i].m448, want, sizeof want);
+      t_unhex (fips_tab[i].m448, want, sizeof want);
       md_digest (algo, 0, NULL, 0, m448, strlen (m448), got);
       t_check (!memcmp (got, want, dlen), "%s 448-bit message",
                gcry_md_algo_name (algo));
 
-      unhex (fips_tab[i].million, want, sizeof want);
+      t_unhex (fips_tab[i].million, want, sizeof want);
       if (gcry_md_open (&h, algo, 0))
         {
           t_check (0, "open %d", algo);
@@ -183,7 +144,7 @@ test_fips_examples (void)
         }
       for (done = 0; done < 1000000; done += n)
         {
-          n = 1 + rng (sizeof chunk);
+          n = 1 + t_rnd (sizeof chunk);
           if (n > 1000000 - done)
             n = 1000000 - done;
           gcry_md_write (h, chunk, n);
@@ -230,7 +191,7 @@ test_splits (void)
           gcry_md_reset (hs);
           for (pos = 0; pos < len; pos += n)
             {
-              n = rng (len - pos < 200 ? len - pos + 1 : 200);
+              n = t_rnd (len - pos < 200 ? len - pos + 1 : 200);
               gcry_md_write (hs, data + pos, n);
             }
           memcpy (split, gcry_md_read (hs, algo), dlen);
@@ -249,7 +210,7 @@ test_splits (void)
       for (i = 0; i < sizeof fips_tab / sizeof fips_tab[0]; i++)
         if (fips_tab[i].algo == algo)
           {
-            unhex (fips_tab[i].all_lengths, want, sizeof want);
+            t_unhex (fips_tab[i].all_lengths, want, sizeof want);
             t_check (!memcmp (gcry_md_read (all, algo), want, dlen),
                      "%s: digests of lengths 0..2100 match OpenSSL's",
                      gcry_md_algo_name (algo));
@@ -264,90 +225,60 @@ test_splits (void)
 /*
  * NIST CAVP .rsp files: "Name = value" records.
  */
-typedef struct
-{
-  FILE *fp;
-  char line[2 * MAX_MSG + 64];
-} rsp_t;
 
-/* The next "NAME = VALUE" line or "[...]" header; NULL at the end.
-   *VALUE points into the line; trailing CR/LF removed.  */
-static const char *
-rsp_next (rsp_t *r, const char **value)
-{
-  char *p, *eq;
-
-  while (fgets (r->line, sizeof r->line, r->fp))
-    {
-      p = r->line + strcspn (r->line, "\r\n");
-      *p = 0;
-      if (r->line[0] == '[')
-        {
-          *value = r->line;
-          return "[";
-        }
-      eq = strstr (r->line, " = ");
-      if (!eq || r->line[0] == '#')
-        continue;
-      *eq = 0;
-      *value = eq + 3;
-      return r->line;
-    }
-  return NULL;
-}
-
-static FILE *
-open_vector (const char *dir, const char *rel)
+/* Open DIR/REL with records starting at RECORD_KEY; 0, or -1 with a
+   SKIP line when it is not there.  */
+static int
+open_vector (t_vec_t *v, const char *dir, const char *rel,
+             const char *record_key)
 {
   char path[4096];
-  FILE *fp;
 
   snprintf (path, sizeof path, "%s/%s", dir, rel);
-  fp = fopen (path, "r");
-  if (!fp)
-    t_skip ("%s not found", rel);
-  return fp;
+  if (!t_vec_open (v, path, record_key))
+    return 0;
+  t_skip ("%s not found", rel);
+  return -1;
 }
 
+/* ShortMsg/LongMsg: records of Len (bits), Msg, MD.  */
 static void
 test_msg_file (const char *dir, const char *rel, int algo)
 {
   static unsigned char msg[MAX_MSG];
   unsigned char md[64], got[64];
-  rsp_t r;
-  const char *key, *val;
-  long len_bits = -1, n = 0;
+  t_vec_t v;
+  long len_bits, n;
   unsigned long count = 0, bad = 0;
   unsigned int dlen = gcry_md_get_algo_dlen (algo);
 
-  if (!(r.fp = open_vector (dir, rel)))
+  if (open_vector (&v, dir, rel, "Len"))
     return;
-  while ((key = rsp_next (&r, &val)))
+  while (t_vec_next (&v))
     {
-      if (!strcmp (key, "Len"))
-        len_bits = atol (val);
-      else if (!strcmp (key, "Msg"))
-        n = unhex (val, msg, sizeof msg);
-      else if (!strcmp (key, "MD") && len_bits >= 0)
-        {
-          size_t len = (size_t) len_bits / 8;
+      size_t len;
 
-          count++;
-          if (n < 0 || (long) len > n || unhex (val, md, sizeof md) != dlen)
-            {
-              bad++;
-              continue;
-            }
-          /* Alternate one-shot and handle-based hashing.  */
-          if (count & 1)
-            gcry_md_hash_buffer (algo, got, msg, len);
-          else
-            md_digest (algo, 0, NULL, 0, msg, len, got);
-          bad += !!memcmp (got, md, dlen);
-          len_bits = -1;
+      len_bits = t_vec_long (&v, "Len", -1);
+      if (len_bits < 0 || !t_vec_get (&v, "MD"))
+        continue;
+      len = (size_t) len_bits / 8;
+      n = t_vec_hex (&v, "Msg", msg, sizeof msg);
+      count++;
+      if (n < 0 || (long) len > n
+          || t_vec_hex (&v, "MD", md, sizeof md) != dlen)
+        {
+          bad++;
+          continue;
         }
+      /* Alternate one-shot and handle-based hashing.  */
+      if (count & 1)
+        gcry_md_hash_buffer (algo, got, msg, len);
+      else
+        md_digest (algo, 0, NULL, 0, msg, len, got);
+      bad += !!memcmp (got, md, dlen);
     }
-  fclose (r.fp);
+  bad += v.errors;
+  t_vec_close (&v);
   t_check (count > 0 && !bad, "%s: %lu vectors, %lu failed", rel, count,
            bad);
 }
@@ -359,39 +290,39 @@ static void
 test_monte_file (const char *dir, const char *rel, int algo)
 {
   unsigned char seed[64], want[64], md[3][64], buf[3 * 64];
-  rsp_t r;
-  const char *key, *val;
+  t_vec_t v;
   unsigned int dlen = gcry_md_get_algo_dlen (algo);
   unsigned long count = 0, bad = 0;
   int have_seed = 0, i;
 
-  if (!(r.fp = open_vector (dir, rel)))
+  if (open_vector (&v, dir, rel, "COUNT"))
     return;
-  while ((key = rsp_next (&r, &val)))
+  while (t_vec_next (&v))
     {
-      if (!strcmp (key, "Seed"))
-        have_seed = unhex (val, seed, sizeof seed) == dlen;
-      else if (!strcmp (key, "MD") && have_seed)
+      /* The Seed stands once, before the first checkpoint.  */
+      if (!have_seed)
+        have_seed = t_vec_hex (&v, "Seed", seed, sizeof seed) == dlen;
+      if (!have_seed || !t_vec_get (&v, "MD"))
+        continue;
+      memcpy (md[0], seed, dlen);
+      memcpy (md[1], seed, dlen);
+      memcpy (md[2], seed, dlen);
+      for (i = 3; i < 1003; i++)
         {
-          memcpy (md[0], seed, dlen);
-          memcpy (md[1], seed, dlen);
-          memcpy (md[2], seed, dlen);
-          for (i = 3; i < 1003; i++)
-            {
-              memcpy (buf, md[0], dlen);
-              memcpy (buf + dlen, md[1], dlen);
-              memcpy (buf + 2 * dlen, md[2], dlen);
-              memmove (md[0], md[1], dlen);
-              memmove (md[1], md[2], dlen);
-              gcry_md_hash_buffer (algo, md[2], buf, 3 * dlen);
-            }
-          memcpy (seed, md[2], dlen);
-          count++;
-          bad += unhex (val, want, sizeof want) != dlen
-                 || memcmp (want, seed, dlen);
+          memcpy (buf, md[0], dlen);
+          memcpy (buf + dlen, md[1], dlen);
+          memcpy (buf + 2 * dlen, md[2], dlen);
+          memmove (md[0], md[1], dlen);
+          memmove (md[1], md[2], dlen);
+          gcry_md_hash_buffer (algo, md[2], buf, 3 * dlen);
         }
+      memcpy (seed, md[2], dlen);
+      count++;
+      bad += t_vec_hex (&v, "MD", want, sizeof want) != dlen
+             || memcmp (want, seed, dlen);
     }
-  fclose (r.fp);
+  bad += v.errors;
+  t_vec_close (&v);
   t_check (count == 100 && !bad, "%s: %lu checkpoints, %lu failed", rel,
            count, bad);
 }
@@ -455,40 +386,36 @@ test_hmac_rsp (const char *dir)
 {
   static unsigned char key[1024], msg[1024];
   unsigned char mac[64], got[64];
-  rsp_t r;
-  const char *k, *val;
-  long klen = -1, mlen = -1, tlen = -1;
-  int algo = 0;
+  t_vec_t v;
+  long klen, mlen, tlen;
+  int algo;
   unsigned long count = 0, bad = 0;
   const char *rel = "nist-cavp/mac/hmactestvectors/HMAC.rsp";
 
-  if (!(r.fp = open_vector (dir, rel)))
+  if (open_vector (&v, dir, rel, "Count"))
     return;
-  while ((k = rsp_next (&r, &val)))
+  while (t_vec_next (&v))
     {
-      if (!strcmp (k, "["))
-        algo = !strncmp (val, "[L=", 3) ? algo_for_dlen (atol (val + 3)) : 0;
-      else if (!strcmp (k, "Tlen"))
-        tlen = atol (val);
-      else if (!strcmp (k, "Key"))
-        klen = unhex (val, key, sizeof key);
-      else if (!strcmp (k, "Msg"))
-        mlen = unhex (val, msg, sizeof msg);
-      else if (!strcmp (k, "Mac"))
+      /* "[L=20]": the digest length names the hash.  */
+      algo = algo_for_dlen (t_vec_long (&v, "L", 0));
+      tlen = t_vec_long (&v, "Tlen", -1);
+      klen = t_vec_hex (&v, "Key", key, sizeof key);
+      mlen = t_vec_hex (&v, "Msg", msg, sizeof msg);
+      if (!t_vec_get (&v, "Mac"))
+        continue;
+      count++;
+      if (!algo || klen < 0 || mlen < 0 || tlen <= 0 || tlen > 64
+          || t_vec_hex (&v, "Mac", mac, sizeof mac) != tlen)
         {
-          count++;
-          if (!algo || klen < 0 || mlen < 0 || tlen <= 0 || tlen > 64
-              || unhex (val, mac, sizeof mac) != tlen)
-            {
-              bad++;
-              continue;
-            }
-          md_digest (algo, GCRY_MD_FLAG_HMAC, key, (size_t) klen, msg,
-                     (size_t) mlen, got);
-          bad += !!memcmp (got, mac, (size_t) tlen);
+          bad++;
+          continue;
         }
+      md_digest (algo, GCRY_MD_FLAG_HMAC, key, (size_t) klen, msg,
+                 (size_t) mlen, got);
+      bad += !!memcmp (got, mac, (size_t) tlen);
     }
-  fclose (r.fp);
+  bad += v.errors;
+  t_vec_close (&v);
   t_check (count > 0 && !bad, "%s: %lu vectors, %lu failed", rel, count, bad);
 }
 
@@ -498,34 +425,31 @@ test_rfc4231_file (const char *dir, const char *rel, int algo)
 {
   static unsigned char key[1024], msg[1024];
   unsigned char md[64], got[64];
-  rsp_t r;
-  const char *k, *val;
-  long klen = -1, mlen = -1, n;
+  t_vec_t v;
+  long klen, mlen, n;
   unsigned long count = 0, bad = 0;
 
-  if (!(r.fp = open_vector (dir, rel)))
+  if (open_vector (&v, dir, rel, "Len"))
     return;
-  while ((k = rsp_next (&r, &val)))
+  while (t_vec_next (&v))
     {
-      if (!strcmp (k, "Key"))
-        klen = unhex (val, key, sizeof key);
-      else if (!strcmp (k, "Msg"))
-        mlen = unhex (val, msg, sizeof msg);
-      else if (!strcmp (k, "MD"))
+      klen = t_vec_hex (&v, "Key", key, sizeof key);
+      mlen = t_vec_hex (&v, "Msg", msg, sizeof msg);
+      if (!t_vec_get (&v, "MD"))
+        continue;
+      count++;
+      n = t_vec_hex (&v, "MD", md, sizeof md);
+      if (klen < 0 || mlen < 0 || n <= 0)
         {
-          count++;
-          n = unhex (val, md, sizeof md);
-          if (klen < 0 || mlen < 0 || n <= 0)
-            {
-              bad++;
-              continue;
-            }
-          md_digest (algo, GCRY_MD_FLAG_HMAC, key, (size_t) klen, msg,
-                     (size_t) mlen, got);
-          bad += !!memcmp (got, md, (size_t) n);
+          bad++;
+          continue;
         }
+      md_digest (algo, GCRY_MD_FLAG_HMAC, key, (size_t) klen, msg,
+                 (size_t) mlen, got);
+      bad += !!memcmp (got, md, (size_t) n);
     }
-  fclose (r.fp);
+  bad += v.errors;
+  t_vec_close (&v);
   t_check (count >= 6 && !bad, "%s: %lu vectors, %lu failed", rel, count,
            bad);
 }
@@ -556,7 +480,7 @@ test_rfc4231 (const char *dir)
     {
       int algo = rfc4231_case2[i].algo;
 
-      unhex (rfc4231_case2[i].mac, want, sizeof want);
+      t_unhex (rfc4231_case2[i].mac, want, sizeof want);
       md_digest (algo, GCRY_MD_FLAG_HMAC, "Jefe", 4, msg, strlen (msg), got);
       t_check (!memcmp (got, want, gcry_md_get_algo_dlen (algo)),
                "RFC 4231 case 2, HMAC-%s", gcry_md_algo_name (algo));
@@ -774,6 +698,7 @@ main (int argc, char **argv)
   const char *dir;
 
   t_init ("t-md-sha", argc, argv);
+  t_rnd_seed (0x853c49e6748fea9bULL);
   if (!gcry_check_version (NULL))
     {
       fprintf (stderr, "t-md-sha: gcry_check_version failed\n");

@@ -40,6 +40,8 @@
 
 #include "sha-kernels.h"
 #include "t-common.h"
+#include "t-util.h"
+#include "t-kernel-variants.h"
 
 #define GUARD 0xd7
 #define GUARD_LEN 64
@@ -49,27 +51,6 @@
 
 /* Features that choose between kernels rather than enable them.  */
 #define POLICY_BITS (HWF_X86_FAST_VECTOR | HWF_X86_ZMM)
-
-static u64 rng_state = 0x9e3779b97f4a7c15ULL;
-
-static u64
-rng_next (void)
-{
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return rng_state * 0x2545f4914f6cdd1dULL;
-}
-
-static void
-rng_fill (void *p, size_t n)
-{
-  byte *b = p;
-
-  while (n--)
-    *b++ = (byte) (rng_next () >> 56);
-}
-
 
 /*
  * The three families as data.  ABC is the FIPS 180-4 digest of "abc"
@@ -128,93 +109,10 @@ families_init (void)
 
 
 /*
- * The ABI trampoline (x86-64 SysV).  abi_call (fn, state, blocks,
- * nblocks) seeds the six callee-saved registers with distinct values,
- * calls FN (state, blocks, nblocks) and returns a bit mask: bit 0 set
- * if any callee-saved register changed, bit 1 set if any of ymm0-15 is
- * nonzero afterwards.  Only called for kernels the CPU can run; every
- * CPU with SHA-NI or AVX2 has AVX for the ymm check (SHA-NI without AVX,
- * on some Atom cores, gets the register check only).
+ * Vector kernels run through t_wipe_call (t-kernel-variants.h).
  */
 #if defined(HAVE_AMD64_ASM) && defined(__x86_64__)
 # define HAVE_KERNELS 1
-unsigned int abi_call (sha_compress_t fn, void *state, const byte *blocks,
-                       size_t nblocks, int check_ymm);
-__asm__ (
-  ".text\n"
-  ".p2align 4\n"
-  ".type abi_call, @function\n"
-  "abi_call:\n\t"
-  "pushq %rbx\n\t"
-  "pushq %rbp\n\t"
-  "pushq %r12\n\t"
-  "pushq %r13\n\t"
-  "pushq %r14\n\t"
-  "pushq %r15\n\t"
-  "pushq %r8\n\t"                /* check_ymm; also 16-byte alignment */
-  "movq %rdi, %rax\n\t"
-  "movq %rsi, %rdi\n\t"
-  "movq %rdx, %rsi\n\t"
-  "movq %rcx, %rdx\n\t"
-  "movabsq $0x0123456789abcdef, %rbx\n\t"
-  "movabsq $0x1032547698badcfe, %rbp\n\t"
-  "movabsq $0x2301674589efcdab, %r12\n\t"
-  "movabsq $0x32107654ba98fedc, %r13\n\t"
-  "movabsq $0x45670123cdef89ab, %r14\n\t"
-  "movabsq $0x54761032dcfe98ba, %r15\n\t"
-  "call *%rax\n\t"
-  "xorl %eax, %eax\n\t"
-  "movabsq $0x0123456789abcdef, %rcx\n\t"
-  "xorq %rcx, %rbx\n\t"
-  "movabsq $0x1032547698badcfe, %rcx\n\t"
-  "xorq %rcx, %rbp\n\t"
-  "orq %rbp, %rbx\n\t"
-  "movabsq $0x2301674589efcdab, %rcx\n\t"
-  "xorq %rcx, %r12\n\t"
-  "orq %r12, %rbx\n\t"
-  "movabsq $0x32107654ba98fedc, %rcx\n\t"
-  "xorq %rcx, %r13\n\t"
-  "orq %r13, %rbx\n\t"
-  "movabsq $0x45670123cdef89ab, %rcx\n\t"
-  "xorq %rcx, %r14\n\t"
-  "orq %r14, %rbx\n\t"
-  "movabsq $0x54761032dcfe98ba, %rcx\n\t"
-  "xorq %rcx, %r15\n\t"
-  "orq %r15, %rbx\n\t"
-  "setnz %al\n\t"
-  "popq %r8\n\t"
-  "testq %r8, %r8\n\t"
-  "jz 1f\n\t"
-  "vorps %ymm1, %ymm0, %ymm0\n\t"
-  "vorps %ymm2, %ymm0, %ymm0\n\t"
-  "vorps %ymm3, %ymm0, %ymm0\n\t"
-  "vorps %ymm4, %ymm0, %ymm0\n\t"
-  "vorps %ymm5, %ymm0, %ymm0\n\t"
-  "vorps %ymm6, %ymm0, %ymm0\n\t"
-  "vorps %ymm7, %ymm0, %ymm0\n\t"
-  "vorps %ymm8, %ymm0, %ymm0\n\t"
-  "vorps %ymm9, %ymm0, %ymm0\n\t"
-  "vorps %ymm10, %ymm0, %ymm0\n\t"
-  "vorps %ymm11, %ymm0, %ymm0\n\t"
-  "vorps %ymm12, %ymm0, %ymm0\n\t"
-  "vorps %ymm13, %ymm0, %ymm0\n\t"
-  "vorps %ymm14, %ymm0, %ymm0\n\t"
-  "vorps %ymm15, %ymm0, %ymm0\n\t"
-  "vptest %ymm0, %ymm0\n\t"
-  "setnz %cl\n\t"
-  "movzbl %cl, %ecx\n\t"
-  "leal (%eax,%ecx,2), %eax\n\t"
-  "vzeroupper\n"
-  "1:\n\t"
-  "popq %r15\n\t"
-  "popq %r14\n\t"
-  "popq %r13\n\t"
-  "popq %r12\n\t"
-  "popq %rbp\n\t"
-  "popq %rbx\n\t"
-  "ret\n\t"
-  ".size abi_call, .-abi_call\n\t"
-  ".previous\n");
 #endif
 
 static unsigned int hwf;
@@ -227,32 +125,19 @@ run_kernel (const sha_kernel_t *k, void *state, const byte *blocks,
 {
 #ifdef HAVE_KERNELS
   if (k->hwf)
-    return abi_call (k->compress, state, blocks, nblocks,
-                     !!(hwf & HWF_INTEL_AVX));
+    return t_wipe_call ((const void *) k->compress, state, blocks, nblocks,
+                        0, !!(hwf & HWF_INTEL_AVX));
 #endif
   k->compress (state, blocks, nblocks);
   return 0;
 }
 
-/* Can this CPU run kernel K?  Says why not in WHY.  */
+/* Can this CPU run kernel K?  Names a missing feature in WHY if not.  */
 static int
 runnable (const sha_kernel_t *k, const char **why)
 {
-  unsigned int need = k->hwf & ~POLICY_BITS;
-
-  if ((need & hwf) != need)
-    {
-      *why = (need & HWF_INTEL_SHAEXT) && !(hwf & HWF_INTEL_SHAEXT)
-               ? "needs intel-shaext"
-             : (need & HWF_INTEL_AVX512) && !(hwf & HWF_INTEL_AVX512)
-               ? "needs intel-avx512"
-             : (need & HWF_INTEL_AVX2) && !(hwf & HWF_INTEL_AVX2)
-               ? "needs intel-avx2"
-             : (need & HWF_INTEL_BMI2) && !(hwf & HWF_INTEL_BMI2)
-               ? "needs intel-bmi2" : "needs intel-sse4.1";
-      return 0;
-    }
-  return 1;
+  *why = t_hwf_lacking (hwf, k->hwf & ~POLICY_BITS);
+  return !*why;
 }
 
 static void
@@ -319,11 +204,11 @@ check_case (const family_t *fam, const sha_kernel_t *k,
   size_t i;
 
   memset (arena_k, GUARD, sizeof arena_k);
-  rng_fill (state_r, fam->statebytes);
+  t_rnd_bytes (state_r, fam->statebytes);
   memcpy (state_k, state_r, fam->statebytes);
 
   memset (blocks, GUARD, sizeof blocks);
-  rng_fill (blocks + align, len);
+  t_rnd_bytes (blocks + align, len);
   memcpy (blocks_copy, blocks + align, len);
 
   ref->compress (state_r, blocks_copy, nblocks);
@@ -371,9 +256,9 @@ check_kernel (const family_t *fam, const sha_kernel_t *k)
     static byte blocks[MAX_BLOCKS * MAX_BLOCKBYTES];
     size_t bb = fam->blockbytes;
 
-    rng_fill (sa, fam->statebytes);
+    t_rnd_bytes (sa, fam->statebytes);
     memcpy (sb, sa, fam->statebytes);
-    rng_fill (blocks, sizeof blocks);
+    t_rnd_bytes (blocks, sizeof blocks);
     run_kernel (k, sa, blocks, MAX_BLOCKS);
     run_kernel (k, sb, blocks, 7);
     run_kernel (k, sb, blocks + 7 * bb, 1);
@@ -390,39 +275,6 @@ check_kernel (const family_t *fam, const sha_kernel_t *k)
  * dependent additions (one per cycle on any x86 core).
  */
 static double
-now_ns (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-static double
-cycles_per_ns (void)
-{
-  double best = 0;
-  int rep;
-
-  for (rep = 0; rep < 5; rep++)
-    {
-      u64 x = 1, n = 20000000;
-      double t = now_ns ();
-      u64 i;
-
-      for (i = 0; i < n; i += 8)
-        __asm__ volatile ("add %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\t"
-                          "add %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\t"
-                          "add %1, %0\n\tadd %1, %0"
-                          : "+r" (x) : "r" (i));
-      t = now_ns () - t;
-      if (n / t > best)
-        best = n / t;
-    }
-  return best;
-}
-
-static double
 time_call (const sha_kernel_t *k, const family_t *fam, const byte *buf,
            size_t len)
 {
@@ -433,11 +285,11 @@ time_call (const sha_kernel_t *k, const family_t *fam, const byte *buf,
   memset (state, 0x5a, sizeof state);
   for (rep = 0; rep < 30; rep++)
     {
-      double t = now_ns ();
+      double t = t_now_ns ();
 
       for (i = 0; i < iters; i++)
         k->compress (state, buf, len / fam->blockbytes);
-      t = (now_ns () - t) / iters;
+      t = (t_now_ns () - t) / iters;
       if (t < best)
         best = t;
     }
@@ -448,11 +300,11 @@ static void
 bench (void)
 {
   static byte buf[16384];
-  double cpn = cycles_per_ns ();
+  double cpn = t_cycles_per_ns ();
   size_t f, i, l;
   const char *why;
 
-  rng_fill (buf, sizeof buf);
+  t_rnd_bytes (buf, sizeof buf);
   printf ("clock: %.0f MHz (dependent-add chain)\n", cpn * 1000);
   for (f = 0; f < DIM (families); f++)
     {
@@ -471,7 +323,7 @@ bench (void)
 
               if (!runnable (k, &why))
                 {
-                  printf ("%-6s %-8s %5zu bytes: not runnable (%s)\n",
+                  printf ("%-6s %-8s %5zu bytes: not runnable (needs %s)\n",
                           fam->name, k->name, len, why);
                   continue;
                 }
@@ -493,6 +345,8 @@ main (int argc, char **argv)
   const char *why;
 
   argi = t_init ("t-sha-kernels", argc, argv);
+  /* The sequence this test has always drawn.  */
+  t_rnd_seed (0x9e3779b97f4a7c15ULL);
   if (argi < argc && !strcmp (argv[argi], "--bench"))
     do_bench = 1;
   if (!gcry_check_version (NULL))
@@ -524,7 +378,7 @@ main (int argc, char **argv)
 
           if (!runnable (k, &why))
             {
-              t_skip ("%s %s: %s", fam->name, k->name, why);
+              t_skip ("%s %s: needs %s", fam->name, k->name, why);
               continue;
             }
           check_kernel (fam, k);

@@ -11,7 +11,7 @@
  *        first differ, when it fails.
  *   t_all_bytes, t_guard_map, t_guard_unmap
  *        guard bytes (a fill value around a buffer) and guard pages (an
- *        inaccessible page right before and right after a span).
+ *        inaccessible page right before and right after a buffer).
  *   t_vec_open, t_vec_next, t_vec_get, t_vec_hex, t_vec_long, t_vec_close
  *        a reader of NIST CAVP style "KEY = VALUE" vector files (.rsp,
  *        .txt), one record at a time.
@@ -181,15 +181,15 @@ t_all_bytes (const void *p, size_t n, int value)
   return 1;
 }
 
-/* Two spans of LEN bytes (rounded up to whole pages), each between
-   inaccessible pages -- for a kernel's input and its output: span I runs
-   from LO[I] (LO[I][-1] faults) to HI[I] (HI[I][0] faults), so N bytes at
-   LO[I] or at HI[I] - N fault on the first byte too many.  */
+/* LEN usable bytes twice over, each flush against an inaccessible page:
+   LO starts right after one (an access below LO faults) and HI ends
+   right before one (an access at HI + LEN faults).  A kernel test maps
+   one for its input and one for its output.  */
 typedef struct
 {
   unsigned char *map;
-  size_t map_len, span;
-  unsigned char *lo[2], *hi[2];
+  size_t map_len;
+  unsigned char *lo, *hi;
 } t_guard_t;
 
 /* Map G for LEN bytes.  Returns 0, or -1 (G unset) when the system
@@ -198,29 +198,28 @@ T_UNUSED static int
 t_guard_map (t_guard_t *g, size_t len)
 {
   size_t page = (size_t) sysconf (_SC_PAGESIZE);
+  size_t span = (len + page - 1) / page * page;
   unsigned char *map;
 
-  /* [guard][span 0][guard][span 1][guard] */
+  /* [none][span][none][span][none]: LO at the start of the first span,
+     HI ending at the end of the second.  */
   memset (g, 0, sizeof *g);
-  g->span = (len + page - 1) / page * page;
-  g->map_len = 3 * page + 2 * g->span;
+  g->map_len = 3 * page + 2 * span;
   map = mmap (NULL, g->map_len, PROT_READ | PROT_WRITE,
               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (map == MAP_FAILED)
     return -1;
-  g->lo[0] = map + page;
-  g->hi[0] = g->lo[0] + g->span;
-  g->lo[1] = g->hi[0] + page;
-  g->hi[1] = g->lo[1] + g->span;
   if (mprotect (map, page, PROT_NONE)
-      || mprotect (g->hi[0], page, PROT_NONE)
-      || mprotect (g->hi[1], page, PROT_NONE))
+      || mprotect (map + page + span, page, PROT_NONE)
+      || mprotect (map + 2 * page + 2 * span, page, PROT_NONE))
     {
       munmap (map, g->map_len);
-      memset (g, 0, sizeof *g);
+      g->map_len = 0;
       return -1;
     }
   g->map = map;
+  g->lo = map + page;
+  g->hi = map + 2 * page + 2 * span - len;
   return 0;
 }
 
