@@ -1,6 +1,6 @@
 /* aes-bulk-x86_64.S - AES-ECB (both directions), CBC and CFB decryption
  * and OCB for x86-64: one template per operation family, four
- * instruction sets; plus the serial CBC and CFB encryption.
+ * instruction sets; plus the serial CBC and CFB encryption and OFB.
  *
  * Each family is written once, as a GNU as macro (_aes_ecb,
  * _aes_cbc_dec, _aes_cfb_dec, _aes_ocb below), and assembled four times
@@ -24,8 +24,8 @@
  *   CFB-dec  P[i] = C[i] ^ E(C[i-1])   C[-1] = IV
  *   OCB      RFC 7253's full blocks (see the OCB section)
  *
- * CBC and CFB encryption chain each block through the cipher: one serial
- * xmm loop serves every variant (its own section below).
+ * CBC and CFB encryption and OFB chain each block through the cipher:
+ * one serial xmm loop serves every variant (their own section below).
  *
  * Tricks, and what they buy:
  *  - One code path for AES-128/192/256, round keys addressed from the
@@ -85,9 +85,13 @@
  *          byte iv[16], byte *out, const byte *in, size_t nblocks,
  *          int cbc_mac);
  *   void _gcry_aes_cfb_enc_aesni_avx (same as cbc_dec);
+ *   void _gcry_aes_ofb_enc_aesni_avx (same as cbc_dec);
+ *   void _gcry_aes_enc_blocks_aesni_avx (const aes_hw_key_t *key,
+ *          byte *out, const byte *in, size_t nblocks);
+ *   void _gcry_aes_dec_blocks_aesni_avx (same);
  *
  * NBLOCKS may be 0 (nothing read or written).  IV ends as the last
- * ciphertext block.  OUT == IN is allowed, other overlaps are not.
+ * ciphertext block (OFB: the last keystream block).  OUT == IN is allowed, other overlaps are not.
  * Only the OCB kernels use stack (their offsets, wiped).
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -1104,10 +1108,11 @@
 .endm
 
 /*
- * Serial modes: CBC and CFB encryption.  Each block needs the previous
- * ciphertext block, so only one AES is in flight and the time per block
- * is the latency of the chain.  One xmm version serves every variant
- * (vectors would not help); assembled once, as aesni_avx.
+ * Serial modes: CBC and CFB encryption, OFB.  Each block needs the
+ * previous ciphertext (OFB: keystream) block, so only one AES is in
+ * flight and the time per block is the latency of the chain.  One xmm
+ * version serves every variant (vectors would not help); assembled
+ * once, as aesni_avx.
  *
  * Nothing but the AES rounds is on the chain.  The next block's first
  * AddRoundKey is folded into this block's last round: both modes feed
@@ -1200,6 +1205,76 @@
   ret
 .endm
 
+/* OFB: K[i] = E(K[i-1]), K[-1] = IV; OUT[i] = IN[i] ^ K[i].  The state
+   carried from block to block is K[i] ^ RK0 (the next block's first
+   AddRoundKey), which VAESENCLAST produces directly with the key
+   RK_LAST ^ RK0; the output, IN[i] ^ RK0 xored with that state, is off
+   the chain.  */
+.macro _aes_ofb
+  _set_args 1
+  .set RK_FOLD, X10             /* RK_LAST ^ RK0 */
+  shl $4, LEN
+  jz .Lreturn\@
+  _load_round_keys 0
+  vpxor RK0, RK_LAST, RK_FOLD
+  vmovdqu (IVP), X0
+  vpxor RK0, X0, X0
+.p2align 4
+.Lloop\@:
+  vpxor (SRC), RK0, X1          /* IN[i] ^ RK0 */
+  _aes_middle_rounds_x0
+  vaesenclast RK_FOLD, X0, X0   /* K[i] ^ RK0: next state */
+  vpxor X1, X0, X2              /* OUT[i] */
+  vmovdqu X2, (DST)
+  add $16, SRC
+  add $16, DST
+  sub $16, LEN
+  jnz .Lloop\@
+  vpxor RK0, X0, X0             /* the last K */
+  vmovdqu X0, (IVP)
+  .irp i, 0,1,2,8,9,10
+    vpxor X\i, X\i, X\i
+  .endr
+.Lreturn\@:
+  ret
+.endm
+
+/* Serial ECB for the spec's single-block functions (the aes.c entries
+   of the vector variants): OUT[i] = E_or_D(IN[i]), one block at a time,
+   every round key a memory operand.  What a single block costs is the
+   point here: no key registers to fill or wipe, only X0 to clear.  */
+.macro _aes_blocks dec
+  _set_args 0
+  shl $4, LEN
+  jz .Lreturn\@
+  .if \dec
+    .set KEYS_OFFSET, AES_KEY_DEC_OFFSET
+  .else
+    .set KEYS_OFFSET, AES_KEY_ENC_OFFSET
+  .endif
+  mov AES_KEY_ROUNDS_OFFSET(KEY), ROUNDS32
+  mov ROUNDS32, TMP32
+  shl $4, TMP64
+  lea KEYS_OFFSET-112(KEY,TMP64), RKBASE
+.Lloop\@:
+  vmovdqu (SRC), X0
+  vpxor KEYS_OFFSET(KEY), X0, X0
+  _aes_middle_rounds_x0 \dec
+  .if \dec
+    vaesdeclast 112(RKBASE), X0, X0
+  .else
+    vaesenclast 112(RKBASE), X0, X0
+  .endif
+  vmovdqu X0, (DST)
+  add $16, SRC
+  add $16, DST
+  sub $16, LEN
+  jnz .Lloop\@
+  vpxor X0, X0, X0
+.Lreturn\@:
+  ret
+.endm
+
 /* Leave no round key or data behind.  */
 .macro _bulk_wipe
   .irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13
@@ -1252,6 +1327,15 @@ GCRY_ASM_FUNC_END(_gcry_aes_cbc_enc_aesni_avx)
 GCRY_ASM_FUNC_START(_gcry_aes_cfb_enc_aesni_avx)
   _aes_cfb_enc
 GCRY_ASM_FUNC_END(_gcry_aes_cfb_enc_aesni_avx)
+GCRY_ASM_FUNC_START(_gcry_aes_ofb_enc_aesni_avx)
+  _aes_ofb
+GCRY_ASM_FUNC_END(_gcry_aes_ofb_enc_aesni_avx)
+GCRY_ASM_FUNC_START(_gcry_aes_enc_blocks_aesni_avx)
+  _aes_blocks 0
+GCRY_ASM_FUNC_END(_gcry_aes_enc_blocks_aesni_avx)
+GCRY_ASM_FUNC_START(_gcry_aes_dec_blocks_aesni_avx)
+  _aes_blocks 1
+GCRY_ASM_FUNC_END(_gcry_aes_dec_blocks_aesni_avx)
 
 _set_veclen 32, 0
 GCRY_ASM_FUNC_START(_gcry_aes_ecb_enc_vaes_avx2)

@@ -3,14 +3,19 @@
  *
  * The kernels count in 64 bits (one vpaddq per vector); the contract
  * wants CTR's carry to run through all 128 bits and XCTR's index to be a
- * 128-bit sum.  The glue reconciles the two: it finds the one place in a
- * call, if any, where the low 64 bits would wrap, and splits the call
- * there.  The first part then ends on a block boundary (no keystream
- * tail), so the split is invisible to the caller.  Everything else --
- * partial blocks, KS_TAIL, the counter update -- is done by the kernel.
+ * 128-bit sum.  The one place in a call, if any, where the low 64 bits
+ * would wrap splits the call there.  The first part then ends on a block
+ * boundary (no keystream tail), so the split is invisible to the caller.
+ * Everything else -- partial blocks, KS_TAIL, the counter update -- is
+ * done by the kernel.
  *
- * Each variant gets its own pair of functions (stamped out by a macro),
- * with the kernel called directly: no per-call selection.
+ * CTR: the assembly entry points are the slot functions themselves
+ * (_gcry_aes_ctr_x86_<variant> names the same code), so a call costs
+ * no glue; they detect the wrap and jump to _gcry_aes_ctr_wrap_x86_*
+ * here.  XCTR: the glue below checks the index and passes it on.
+ *
+ * Each variant gets its own functions (stamped out by a macro), with
+ * the kernel called directly: no per-call selection.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -45,28 +50,42 @@ blocks_started (size_t nbytes)
   return nbytes / 16 + ((nbytes & 15) != 0);
 }
 
+/* The rare CTR call whose low 64 counter bits wrap between two of its
+   blocks (at most once in 2^64 blocks): the assembly entry detects it
+   and jumps here with its arguments untouched.  Split there: the first
+   part ends on the last block before the wrap (a block boundary, so no
+   keystream tail), and the kernel's final counter update carries into
+   the high half, so the split is invisible to the caller.  Neither part
+   wraps, so neither comes back here.  */
 static inline __attribute__ ((always_inline)) void
-ctr_crypt_split (ctr_kernel_t kernel, void *ctx, byte *ctr, byte *out,
-                 const byte *in, size_t nbytes, byte *ks_tail)
+ctr_crypt_wrap (ctr_kernel_t kernel, void *ctx, byte *ctr, byte *out,
+                const byte *in, size_t nbytes, byte *ks_tail)
 {
   const aes_hw_key_t *key = ctx;
-  /* Blocks before the low 64 bits of the counter wrap; 0 means 2^64,
-     more than any call can ask for.  */
-  u64 room = -load_be64 (ctr + 8);
+  /* Blocks before the wrap: fewer than the call's, so no overflow.  */
+  size_t head = (size_t) -load_be64 (ctr + 8) * 16;
 
-  if (UNLIKELY (room != 0 && blocks_started (nbytes) > room))
-    {
-      /* ROOM < blocks_started (NBYTES) <= SIZE_MAX / 16 + 1, so the
-         product cannot overflow.  The kernel's final counter update
-         carries into the high half.  */
-      size_t head = (size_t) room * 16;
+  kernel (key, ctr, out, in, head, ks_tail);
+  kernel (key, ctr, out + head, in + head, nbytes - head, ks_tail);
+}
 
-      kernel (key, ctr, out, in, head, ks_tail);
-      out += head;
-      in += head;
-      nbytes -= head;
-    }
-  kernel (key, ctr, out, in, nbytes, ks_tail);
+/* The rare XCTR call that runs across index 2^64 (at most once in 2^64
+   blocks): blocks from index 2^64 on use IV ^ le128 (2^64 + m), which
+   is (IV ^ le128 (2^64)) ^ le128 (m), so they are an ordinary call with
+   bit 0 of IV byte 8 flipped, counting from m = 0.  Out of line, so the
+   common path below keeps no frame and ends in a jump to the kernel.  */
+static __attribute__ ((noinline)) void
+xctr_crypt_wrap (xctr_kernel_t kernel, const aes_hw_key_t *key,
+                 const byte *iv, u64 first, byte *out, const byte *in,
+                 size_t nbytes, byte *ks_tail)
+{
+  size_t head = (size_t) -first * 16;   /* blocks before 2^64 */
+  byte iv_high[16];
+
+  kernel (key, iv, out, in, head, ks_tail, first);
+  memcpy (iv_high, iv, 16);
+  iv_high[8] ^= 1;
+  kernel (key, iv_high, out + head, in + head, nbytes - head, ks_tail, 0);
 }
 
 static inline __attribute__ ((always_inline)) void
@@ -76,36 +95,25 @@ xctr_crypt_split (xctr_kernel_t kernel, void *ctx, const byte *iv,
 {
   const aes_hw_key_t *key = ctx;
   u64 first = *index;
-  size_t nblocks = blocks_started (nbytes);
-  u64 room = -first;            /* blocks before 2^64; 0 means 2^64 */
+  u64 next = first + blocks_started (nbytes);
 
-  if (UNLIKELY (room != 0 && nblocks > room))
-    {
-      /* Blocks from index 2^64 on: IV ^ le128 (2^64 + m) is
-         (IV ^ le128 (2^64)) ^ le128 (m), so they are an ordinary call
-         with bit 0 of IV byte 8 flipped, counting from m = 0.  */
-      size_t head = (size_t) room * 16;
-      byte iv_high[16];
-
-      kernel (key, iv, out, in, head, ks_tail, first);
-      memcpy (iv_high, iv, 16);
-      iv_high[8] ^= 1;
-      kernel (key, iv_high, out + head, in + head, nbytes - head, ks_tail,
-              0);
-    }
+  *index = next;
+  /* The sum carries past 2^64 without landing on it exactly: the call
+     has blocks on both sides of index 2^64.  */
+  if (UNLIKELY (next < first && next != 0))
+    xctr_crypt_wrap (kernel, key, iv, first, out, in, nbytes, ks_tail);
   else
     kernel (key, iv, out, in, nbytes, ks_tail, first);
-  *index = first + nblocks;
 }
 
 #define AES_X86_DEFINE_CTR_GLUE(variant)                                \
   void                                                                  \
-  _gcry_aes_ctr_x86_##variant (void *ctx, byte *ctr, byte *out,         \
-                               const byte *in, size_t nbytes,           \
-                               byte *ks_tail)                           \
+  _gcry_aes_ctr_wrap_x86_##variant (void *ctx, byte *ctr, byte *out,    \
+                                    const byte *in, size_t nbytes,      \
+                                    byte *ks_tail)                      \
   {                                                                     \
-    ctr_crypt_split (_gcry_aes_ctr_crypt_##variant, ctx, ctr, out, in,  \
-                     nbytes, ks_tail);                                  \
+    ctr_crypt_wrap (_gcry_aes_ctr_crypt_##variant, ctx, ctr, out, in,   \
+                    nbytes, ks_tail);                                   \
   }                                                                     \
                                                                         \
   void                                                                  \

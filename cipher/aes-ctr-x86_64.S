@@ -55,6 +55,13 @@
  *    output is that xored with the input: the main loop xors the input
  *    into the last round key first (off the critical path), so that
  *    vaesenclast produces the ciphertext directly.
+ *  - Short messages pay only for what they use.  One block or less
+ *    (the most common API call) runs on xmm registers alone with every
+ *    round key a memory operand: no key registers to fill and wipe, no
+ *    vzeroupper, and the CTR counter block encrypted as loaded (it is
+ *    big-endian already) while its successor is computed in general
+ *    registers.  Up to one vector, the EVEX variants load the middle
+ *    round keys round by round too, instead of into 13 registers.
  *  - Main loop: 8 vectors (8, 16 or 32 blocks) in flight, enough to hide
  *    the 4-5 cycle AES latency on every target.  The tail computes the
  *    keystream of 1, 2, 4 or 8 vectors, the least power of two that
@@ -213,8 +220,9 @@
 .endm
 
 /* Put the counter values of the next K vectors, xored with the first
-   round key, into V0..V(K-1), advancing LE_CTR past them.  */
-.macro _ctr_first_round k, xctr
+   round key, into V0..V(K-1), advancing LE_CTR past them (unless
+   ADVANCE is 0: the one-vector path has no next vector, nor LE_INC).  */
+.macro _ctr_first_round k, xctr, advance=1
   .irp i, 0,1,2,3,4,5,6,7
     .if \i < \k
       .if \xctr
@@ -223,15 +231,18 @@
         vpshufb BSWAP, LE_CTR, V\i
         _vpxor RK0, V\i, V\i
       .endif
-      vpaddq LE_INC, LE_CTR, LE_CTR
+      .if \advance
+        vpaddq LE_INC, LE_CTR, LE_CTR
+      .endif
     .endif
   .endr
 .endm
 
 /* One middle AES round, with the round key of from-end index E, on
-   V0..V(K-1).  */
-.macro _aes_round e, k
-  .if USE_EVEX
+   V0..V(K-1).  MEM: load the round key from the key schedule even in
+   the EVEX variants (their one-vector path loads no key registers).  */
+.macro _aes_round e, k, mem=0
+  .if USE_EVEX && !\mem
     .irp i, 0,1,2,3,4,5,6,7
       .if \i < \k
         vaesenc RK\e, V\i, V\i
@@ -249,18 +260,18 @@
 
 /* All middle rounds (1 .. ROUNDS-1) on V0..V(K-1): AES-256 starts at
    from-end index 13, AES-192 at 11, AES-128 at 9.  */
-.macro _aes_middle_rounds k
+.macro _aes_middle_rounds k, mem=0
   cmp $12, ROUNDS32
   jb 2f
   je 1f
-  _aes_round 13, \k
-  _aes_round 12, \k
+  _aes_round 13, \k, \mem
+  _aes_round 12, \k, \mem
 1:
-  _aes_round 11, \k
-  _aes_round 10, \k
+  _aes_round 11, \k, \mem
+  _aes_round 10, \k, \mem
 2:
   .irp e, 9,8,7,6,5,4,3,2,1
-    _aes_round \e, \k
+    _aes_round \e, \k, \mem
   .endr
 .endm
 
@@ -346,18 +357,229 @@
 .endm
 
 
+/* Counter state for the vector paths: LE_CTR lane j = first counter
+   value + j as LE128; CTR: BSWAP loaded and X_CTR_OUT = the counter
+   block to leave behind (C + blocks started, carried through all 128
+   bits); XCTR: IV_RK0 = IV ^ RK0 in every lane.  Needs RK0.  Clobbers
+   KEY and TMP64.  */
+.macro _ctr_setup xctr
+  .if \xctr
+    vmovq 8(%rsp), X_LE_CTR     /* 7th argument: first_index */
+    _vbroadcast128 (CTRP), IV_RK0
+    _vpxor RK0, IV_RK0, IV_RK0
+  .else
+    _vbroadcast128 .Lbswap128(%rip), BSWAP
+    vmovdqu (CTRP), X_LE_CTR
+    vpshufb X_BSWAP, X_LE_CTR, X_LE_CTR
+    lea 15(LEN), TMP64
+    shr $4, TMP64
+    vmovq X_LE_CTR, KEY
+    add TMP64, KEY
+    vpextrq $1, X_LE_CTR, TMP64
+    adc $0, TMP64
+    vmovq KEY, X_CTR_OUT
+    vpinsrq $1, TMP64, X_CTR_OUT, X_CTR_OUT
+    vpshufb X_BSWAP, X_CTR_OUT, X_CTR_OUT
+  .endif
+  .if VL > 16
+    .if USE_EVEX
+      vshufi64x2 $0, LE_CTR, LE_CTR, LE_CTR
+    .else
+      vinserti128 $1, X_LE_CTR, LE_CTR, LE_CTR
+    .endif
+    vpaddq .Llane_offsets(%rip), LE_CTR, LE_CTR
+  .endif
+.endm
+
+/* 0 <= LEN < VL bytes left, V0 holding their keystream: xor them in,
+   keep the keystream of a final partial block in KSTAIL, go to DONE.  */
+.macro _partial_vector done
+  test LEN, LEN
+  jz \done
+  .if USE_EVEX
+    lea .Lbytemask(%rip), TMP64
+    .if VL == 64
+      kmovq (TMP64,LEN,8), %k1
+    .else
+      kmovd (TMP64,LEN,8), %k1
+    .endif
+    vmovdqu8 (SRC), V1{%k1}{z}
+    vpxord V0, V1, V1
+    vmovdqu8 V1, (DST){%k1}
+    test $15, LEN
+    jz \done
+    /* Keystream of the final partial block: lane LEN/16 of V0, moved
+       to lane 0 by a qword permutation with indices 2L, 2L+1.  */
+    mov LEN, TMP64
+    shr $4, TMP64
+    add TMP64, TMP64
+    vpbroadcastq TMP64, V1
+    vpaddq .Lqword_pair_idx(%rip), V1, V1
+    vpermq V0, V1, V1
+    vmovdqu X1, (KSTAIL)
+  .else
+    .if VL == 32
+      /* A whole block first if there is one, then the high lane.  */
+      cmp $16, LEN
+      jb 1f
+      vpxor (SRC), X0, X1
+      vmovdqu X1, (DST)
+      add $16, SRC
+      add $16, DST
+      sub $16, LEN
+      jz \done
+      vextracti128 $1, V0, X0
+1:
+    .endif
+    /* 1..15 bytes; X0 is their keystream block.  */
+    vmovdqu X0, (KSTAIL)
+    _partial_block_via_stack
+  .endif
+.endm
+
+/* VEX: X0 xored into the final LEN & 15 (1..15) bytes through a 16-byte
+   bounce buffer in the red zone, wiped afterwards.  */
+.macro _partial_block_via_stack
+  _copy_partial_block 0, SRC, -16, %rsp
+  vpxor -16(%rsp), X0, X1
+  vmovdqu X1, -16(%rsp)
+  _copy_partial_block -16, %rsp, 0, DST
+  vpxor X1, X1, X1
+  vmovdqu X1, -16(%rsp)
+.endm
+
+/* Messages of one block or less (1 <= LEN <= 16), every variant.  The
+   fixed cost is what short messages pay, so this path does only what
+   one block needs: xmm registers only, each round key a memory operand
+   of its vaesenc (no key registers to fill, nor to wipe: X0 and X1 are
+   all there is to clear), no upper vector state touched (no
+   vzeroupper), and for CTR the counter block used as loaded (it is
+   big-endian already) while its successor is computed in general
+   registers, off the AES chain.  */
+.macro _one_block xctr
+  .if \xctr
+    vmovq 8(%rsp), X0           /* le128 (first_index) */
+    vpxor (CTRP), X0, X0
+    vpxor AES_KEY_ENC_OFFSET(KEY), X0, X0
+  .else
+    vmovdqu (CTRP), X0
+    vpxor AES_KEY_ENC_OFFSET(KEY), X0, X0
+  .endif
+  cmp $12, ROUNDS32
+  jb 2f
+  je 1f
+  vaesenc 112-16*13(RKBASE), X0, X0
+  vaesenc 112-16*12(RKBASE), X0, X0
+1:
+  vaesenc 112-16*11(RKBASE), X0, X0
+  vaesenc 112-16*10(RKBASE), X0, X0
+2:
+  .irp e, 9,8,7,6,5,4,3,2,1
+    vaesenc 112-16*\e(RKBASE), X0, X0
+  .endr
+  vaesenclast 112(RKBASE), X0, X0
+
+  cmp $16, LEN
+  jb 3f
+  vpxor (SRC), X0, X1
+  vmovdqu X1, (DST)
+  jmp 4f
+3:
+  vmovdqu X0, (KSTAIL)
+  .if USE_EVEX
+    lea .Lbytemask(%rip), TMP64
+    kmovq (TMP64,LEN,8), %k1
+    vmovdqu8 (SRC), X1{%k1}{z}
+    vpxord X0, X1, X1
+    vmovdqu8 X1, (DST){%k1}
+  .else
+    _partial_block_via_stack
+  .endif
+4:
+  .if !\xctr
+    /* C + 1, big-endian, carried through all 128 bits; one 16-byte
+       store.  */
+    mov 8(CTRP), KEY
+    mov (CTRP), TMP64
+    bswap KEY
+    bswap TMP64
+    add $1, KEY
+    adc $0, TMP64
+    bswap KEY
+    bswap TMP64
+    vmovq TMP64, X1
+    vpinsrq $1, KEY, X1, X1
+    vmovdqu X1, (CTRP)
+  .endif
+  vpxor X0, X0, X0
+  vpxor X1, X1, X1
+  ret
+.endm
+
+/* Messages of more than one block and at most one vector (VL > 16 only):
+   one vector of keystream, the middle round keys loaded from the key
+   schedule round by round (as the VEX variants always do), so the
+   EVEX variants skip filling and wiping their 13 key registers.  */
+.macro _one_vector xctr
+  _vbroadcast128 AES_KEY_ENC_OFFSET(KEY), RK0
+  _vbroadcast128 112(RKBASE), RK_LAST
+  _ctr_setup \xctr
+  _ctr_first_round 1, \xctr, 0
+  _aes_middle_rounds 1, 1
+  _aes_last_round 1
+  cmp $VL, LEN
+  jb 5f
+  _vpxor (SRC), V0, V0
+  _vmovdqu V0, (DST)
+  jmp 6f
+5:
+  _partial_vector 6f
+6:
+  .if !\xctr
+    vmovdqu X_CTR_OUT, (CTRP)
+  .endif
+  .irp i, 0,1,10,11,12,13
+    _vzero X\i
+  .endr
+  vzeroupper
+  ret
+.endm
+
+
 /*
  * The template.  XCTR selects the mode (0: CTR, 1: XCTR).
  */
-.macro _aes_ctr_crypt xctr
+.macro _aes_ctr_crypt xctr, wrap_fn
   test LEN, LEN
   jz .Lreturn\@
 
-  /* Round keys.  */
   mov AES_KEY_ROUNDS_OFFSET(KEY), ROUNDS32
   mov ROUNDS32, TMP32
   shl $4, TMP64
   lea AES_KEY_ENC_OFFSET-112(KEY,TMP64), RKBASE
+  cmp $16, LEN
+  jbe .Lone_block\@
+
+  .if !\xctr
+    /* The vector code adds to the counter in 64 bits, so the low 64
+       bits must not wrap between two blocks of one call.  A call where
+       they would (one in 2^64 blocks; never one of a single block) goes,
+       arguments untouched, to the C code that splits it there.  */
+    mov 8(CTRP), TMP64
+    bswap TMP64
+    lea 15(LEN), ROUNDS64
+    shr $4, ROUNDS64
+    add ROUNDS64, TMP64
+    jc .Lcarry\@
+.Lno_wrap\@:
+    mov AES_KEY_ROUNDS_OFFSET(KEY), ROUNDS32
+  .endif
+  .if VL > 16
+    cmp $VL, LEN
+    jbe .Lone_vector\@
+  .endif
+
+  /* Round keys.  */
   _vbroadcast128 AES_KEY_ENC_OFFSET(KEY), RK0
   _vbroadcast128 112(RKBASE), RK_LAST
   .if USE_EVEX
@@ -374,42 +596,14 @@
 1:
   .endif
 
-  /* Counter state: X_LE_CTR = first counter value as LE128.  */
-  .if \xctr
-    vmovq 8(%rsp), X_LE_CTR     /* 7th argument: first_index */
-    _vbroadcast128 (CTRP), IV_RK0
-    _vpxor RK0, IV_RK0, IV_RK0
-  .else
-    _vbroadcast128 .Lbswap128(%rip), BSWAP
-    vmovdqu (CTRP), X_LE_CTR
-    vpshufb X_BSWAP, X_LE_CTR, X_LE_CTR
-    /* The counter block to leave behind: C + blocks started, carried
-       through all 128 bits.  KEY is free now.  */
-    lea 15(LEN), TMP64
-    shr $4, TMP64
-    vmovq X_LE_CTR, KEY
-    add TMP64, KEY
-    vpextrq $1, X_LE_CTR, TMP64
-    adc $0, TMP64
-    vmovq KEY, X_CTR_OUT
-    vpinsrq $1, TMP64, X_CTR_OUT, X_CTR_OUT
-    vpshufb X_BSWAP, X_CTR_OUT, X_CTR_OUT
-  .endif
-  /* Lane j of LE_CTR holds counter + j.  */
+  _ctr_setup \xctr
+  /* Per-vector increment: blocks per vector.  */
   .if VL == 16
     _vbroadcast128 .Linc1(%rip), LE_INC
+  .elseif VL == 32
+    _vbroadcast128 .Linc2(%rip), LE_INC
   .else
-    .if USE_EVEX
-      vshufi64x2 $0, LE_CTR, LE_CTR, LE_CTR
-    .else
-      vinserti128 $1, X_LE_CTR, LE_CTR, LE_CTR
-    .endif
-    vpaddq .Llane_offsets(%rip), LE_CTR, LE_CTR
-    .if VL == 32
-      _vbroadcast128 .Linc2(%rip), LE_INC
-    .else
-      _vbroadcast128 .Linc4(%rip), LE_INC
-    .endif
+    _vbroadcast128 .Linc4(%rip), LE_INC
   .endif
 
   /* Main loop: 8 vectors per iteration.  */
@@ -445,52 +639,7 @@
 
   /* 0 <= LEN < VL bytes left; V0 holds their keystream.  */
 .Lpartial\@:
-  test LEN, LEN
-  jz .Ldone\@
-  .if USE_EVEX
-    lea .Lbytemask(%rip), TMP64
-    .if VL == 64
-      kmovq (TMP64,LEN,8), %k1
-    .else
-      kmovd (TMP64,LEN,8), %k1
-    .endif
-    vmovdqu8 (SRC), V1{%k1}{z}
-    vpxord V0, V1, V1
-    vmovdqu8 V1, (DST){%k1}
-    test $15, LEN
-    jz .Ldone\@
-    /* Keystream of the final partial block: lane LEN/16 of V0, moved
-       to lane 0 by a qword permutation with indices 2L, 2L+1.  */
-    mov LEN, TMP64
-    shr $4, TMP64
-    add TMP64, TMP64
-    vpbroadcastq TMP64, V1
-    vpaddq .Lqword_pair_idx(%rip), V1, V1
-    vpermq V0, V1, V1
-    vmovdqu X1, (KSTAIL)
-  .else
-    .if VL == 32
-      /* A whole block first if there is one, then the high lane.  */
-      cmp $16, LEN
-      jb 1f
-      vpxor (SRC), X0, X1
-      vmovdqu X1, (DST)
-      add $16, SRC
-      add $16, DST
-      sub $16, LEN
-      jz .Ldone\@
-      vextracti128 $1, V0, X0
-1:
-    .endif
-    /* 1..15 bytes; X0 is their keystream block.  */
-    vmovdqu X0, (KSTAIL)
-    _copy_partial_block 0, SRC, -16, %rsp
-    vpxor -16(%rsp), X0, X1
-    vmovdqu X1, -16(%rsp)
-    _copy_partial_block -16, %rsp, 0, DST
-    vpxor X1, X1, X1
-    vmovdqu X1, -16(%rsp)
-  .endif
+  _partial_vector .Ldone\@
 
 .Ldone\@:
   .if !\xctr
@@ -510,8 +659,33 @@
   .endif
 .Lreturn\@:
   ret
+
+.Lone_block\@:
+  _one_block \xctr
+  .if VL > 16
+.Lone_vector\@:
+    _one_vector \xctr
+  .endif
+  .if !\xctr
+.Lcarry\@:
+    /* A sum of exactly 2^64 ends the call on the last block before the
+       wrap: no split needed.  */
+    test TMP64, TMP64
+    jz .Lno_wrap\@
+    jmp \wrap_fn
+  .endif
 .endm
 
+
+/* The CTR entry points have exactly the ctr_crypt slot's signature
+   and contract (counter wraps included), so the slot names them too:
+   _gcry_aes_ctr_x86_<variant> is the same code, with no C glue in
+   between.  */
+#define CTR_SLOT_ALIAS(slot, name)              \
+        .globl slot;                            \
+        .hidden slot;                           \
+        .type slot, @function;                  \
+        .set slot, name
 
 GCRY_ASM_RODATA
 .p2align 6
@@ -546,32 +720,36 @@ GCRY_ASM_RODATA
 
 _set_veclen 16, 0
 GCRY_ASM_FUNC_START(_gcry_aes_ctr_crypt_aesni_avx)
-  _aes_ctr_crypt 0
+  _aes_ctr_crypt 0, _gcry_aes_ctr_wrap_x86_aesni_avx
 GCRY_ASM_FUNC_END(_gcry_aes_ctr_crypt_aesni_avx)
+CTR_SLOT_ALIAS(_gcry_aes_ctr_x86_aesni_avx, _gcry_aes_ctr_crypt_aesni_avx)
 GCRY_ASM_FUNC_START(_gcry_aes_xctr_crypt_aesni_avx)
   _aes_ctr_crypt 1
 GCRY_ASM_FUNC_END(_gcry_aes_xctr_crypt_aesni_avx)
 
 _set_veclen 32, 0
 GCRY_ASM_FUNC_START(_gcry_aes_ctr_crypt_vaes_avx2)
-  _aes_ctr_crypt 0
+  _aes_ctr_crypt 0, _gcry_aes_ctr_wrap_x86_vaes_avx2
 GCRY_ASM_FUNC_END(_gcry_aes_ctr_crypt_vaes_avx2)
+CTR_SLOT_ALIAS(_gcry_aes_ctr_x86_vaes_avx2, _gcry_aes_ctr_crypt_vaes_avx2)
 GCRY_ASM_FUNC_START(_gcry_aes_xctr_crypt_vaes_avx2)
   _aes_ctr_crypt 1
 GCRY_ASM_FUNC_END(_gcry_aes_xctr_crypt_vaes_avx2)
 
 _set_veclen 32, 1
 GCRY_ASM_FUNC_START(_gcry_aes_ctr_crypt_vaes_avx512_ymm)
-  _aes_ctr_crypt 0
+  _aes_ctr_crypt 0, _gcry_aes_ctr_wrap_x86_vaes_avx512_ymm
 GCRY_ASM_FUNC_END(_gcry_aes_ctr_crypt_vaes_avx512_ymm)
+CTR_SLOT_ALIAS(_gcry_aes_ctr_x86_vaes_avx512_ymm, _gcry_aes_ctr_crypt_vaes_avx512_ymm)
 GCRY_ASM_FUNC_START(_gcry_aes_xctr_crypt_vaes_avx512_ymm)
   _aes_ctr_crypt 1
 GCRY_ASM_FUNC_END(_gcry_aes_xctr_crypt_vaes_avx512_ymm)
 
 _set_veclen 64, 1
 GCRY_ASM_FUNC_START(_gcry_aes_ctr_crypt_vaes_avx512_zmm)
-  _aes_ctr_crypt 0
+  _aes_ctr_crypt 0, _gcry_aes_ctr_wrap_x86_vaes_avx512_zmm
 GCRY_ASM_FUNC_END(_gcry_aes_ctr_crypt_vaes_avx512_zmm)
+CTR_SLOT_ALIAS(_gcry_aes_ctr_x86_vaes_avx512_zmm, _gcry_aes_ctr_crypt_vaes_avx512_zmm)
 GCRY_ASM_FUNC_START(_gcry_aes_xctr_crypt_vaes_avx512_zmm)
   _aes_ctr_crypt 1
 GCRY_ASM_FUNC_END(_gcry_aes_xctr_crypt_vaes_avx512_zmm)

@@ -55,8 +55,7 @@ typedef struct aes_kernel
   const char *name;
   /* The kernel serving the primitives this entry does not bring itself,
      for the configuration report; NULL when NAME serves them all.  (The
-     VAES entries bring CTR and XCTR; ECB, CBC and CFB run on the AES-NI
-     code until their vector kernels land.)  */
+     vector entries share one serial CBC/CFB encryption, aesni_avx's.)  */
   const char *others;
   unsigned int hwf;             /* HWF_* bits required, all of them.  */
   int uses_zmm;                 /* Needs HWF_X86_ZMM as well.  */
@@ -174,6 +173,23 @@ aesni_cfb_dec (void *ctx, byte *iv, byte *out, const byte *in,
                            nblocks);
 }
 
+/* The block functions of the vector entries: the serial AVX loop, which
+   takes a single block (all the spec functions ask for) for a fraction
+   of the 8-way code's fixed cost.  */
+static void
+avx_encrypt (const aes_context_t *ctx, byte *out, const byte *in,
+             size_t nblocks)
+{
+  _gcry_aes_enc_blocks_aesni_avx (&ctx->key.hw, out, in, nblocks);
+}
+
+static void
+avx_decrypt (const aes_context_t *ctx, byte *out, const byte *in,
+             size_t nblocks)
+{
+  _gcry_aes_dec_blocks_aesni_avx (&ctx->key.hw, out, in, nblocks);
+}
+
 /* The AES-NI helpers work on whole blocks; the final partial block is
    one more block of keystream (the helper run on a zero block), kept
    in KS_TAIL as the contract asks.  */
@@ -222,19 +238,29 @@ aesni_xctr_crypt (void *ctx, const byte *iv, u64 *index, byte *out,
 /* Best first; the last entry needs nothing and always matches.  Every
    x86 entry expands the key with the AES-NI code (aes-aesni.c, which
    needs SSE4.1 too) into the aes_hw_key_t layout all x86 kernels read.
-   The four CTR/XCTR variants of cipher/aes-ctr-x86_64.S differ only in
-   those two slots.  */
+   The four vector variants (aesni_avx .. vaes_avx512_zmm) differ only
+   in their kernel slots, one per template instantiation (CBC and CFB
+   encryption, serial, share aesni_avx's loop: so every vector entry
+   needs AVX).  */
 #ifdef HAVE_AMD64_ASM
 # define AES_X86_BASE_HWF (HWF_INTEL_AESNI | HWF_INTEL_SSE4_1)
 # define AES_X86_ENTRY(variant, features, zmm)                          \
     {                                                                   \
-      #variant, "aesni", AES_X86_BASE_HWF | (features), (zmm),          \
-      aesni_setkey, aesni_encrypt, aesni_decrypt,                       \
+      #variant, "aesni_avx", AES_X86_BASE_HWF | HWF_INTEL_AVX | (features), \
+      (zmm),                                                            \
+      aesni_setkey, avx_encrypt, avx_decrypt,                           \
       {                                                                 \
-        .ecb_crypt = aesni_ecb_crypt,                                   \
-        .cbc_enc = aesni_cbc_enc, .cbc_dec = aesni_cbc_dec,             \
-        .cfb_enc = aesni_cfb_enc, .cfb_dec = aesni_cfb_dec,             \
+        .ecb_crypt = _gcry_aes_ecb_x86_##variant,                       \
+        .cbc_enc = _gcry_aes_cbc_enc_x86,                               \
+        .cbc_dec = _gcry_aes_cbc_dec_x86_##variant,                     \
+        .cfb_enc = _gcry_aes_cfb_enc_x86,                               \
+        .ofb_crypt = _gcry_aes_ofb_x86,                                 \
+        .cfb_dec = _gcry_aes_cfb_dec_x86_##variant,                     \
+        .ocb_crypt = _gcry_aes_ocb_crypt_x86_##variant,                 \
+        .ocb_auth = _gcry_aes_ocb_auth_x86_##variant,                   \
         .ctr_crypt = _gcry_aes_ctr_x86_##variant,                       \
+        .xts_crypt = _gcry_aes_xts_x86_##variant,                       \
+        .gcm_crypt = _gcry_aes_gcm_x86_##variant,                       \
         .xctr_crypt = _gcry_aes_xctr_x86_##variant                      \
       }                                                                 \
     }
@@ -243,12 +269,15 @@ aesni_xctr_crypt (void *ctx, const byte *iv, u64 *index, byte *out,
 static const aes_kernel_t aes_kernels[] =
   {
 #ifdef HAVE_AMD64_ASM
-    AES_X86_ENTRY (vaes_avx512_zmm,
-                   HWF_INTEL_VAES_VPCLMUL | HWF_INTEL_AVX512, 1),
-    AES_X86_ENTRY (vaes_avx512_ymm,
-                   HWF_INTEL_VAES_VPCLMUL | HWF_INTEL_AVX512, 0),
+    /* BMI2: the AVX-512 GCM kernels build their tail masks with BZHI and
+       SHLX (every AVX-512 CPU has it; the table says so anyway).  */
+    AES_X86_ENTRY (vaes_avx512_zmm, HWF_INTEL_VAES_VPCLMUL | HWF_INTEL_AVX512
+                                    | HWF_INTEL_BMI2, 1),
+    AES_X86_ENTRY (vaes_avx512_ymm, HWF_INTEL_VAES_VPCLMUL | HWF_INTEL_AVX512
+                                    | HWF_INTEL_BMI2, 0),
     AES_X86_ENTRY (vaes_avx2, HWF_INTEL_VAES_VPCLMUL | HWF_INTEL_AVX2, 0),
-    AES_X86_ENTRY (aesni_avx, HWF_INTEL_AVX, 0),
+    /* PCLMULQDQ: the stitched GCM kernel of this variant needs it.  */
+    AES_X86_ENTRY (aesni_avx, HWF_INTEL_PCLMUL, 0),
     {
       "aesni", NULL, AES_X86_BASE_HWF, 0,
       aesni_setkey, aesni_encrypt, aesni_decrypt,
@@ -400,6 +429,17 @@ aes_report_own (unsigned int hwf)
   return aes_select_kernel (hwf)->name;
 }
 
+/* GCM: the entry's stitched kernel, or the unstitched path (its CTR
+   plus the GHASH kernel, reported on their own lines) when it has
+   none.  */
+static const char *
+aes_report_gcm (unsigned int hwf)
+{
+  const aes_kernel_t *k = aes_select_kernel (hwf);
+
+  return k->bulk.gcm_crypt ? k->name : "ctr+ghash";
+}
+
 static const char *
 aes_report_others (unsigned int hwf)
 {
@@ -410,12 +450,16 @@ aes_report_others (unsigned int hwf)
 
 const gcry_kernel_report_t _gcry_aes_kernel_reports[] =
   {
-    { "aes-ecb",     aes_report_others },
+    { "aes-ecb",     aes_report_own },
     { "aes-cbc-enc", aes_report_others },
-    { "aes-cbc-dec", aes_report_others },
+    { "aes-cbc-dec", aes_report_own },
     { "aes-cfb-enc", aes_report_others },
-    { "aes-cfb-dec", aes_report_others },
+    { "aes-cfb-dec", aes_report_own },
+    { "aes-ofb",     aes_report_others },
+    { "aes-ocb",     aes_report_own },
     { "aes-ctr",     aes_report_own },
     { "aes-xctr",    aes_report_own },
+    { "aes-xts",     aes_report_own },
+    { "aes-gcm",     aes_report_gcm },
     { NULL, NULL }
   };

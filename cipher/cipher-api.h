@@ -32,6 +32,13 @@ gcry_err_code_t _gcry_cipher_setiv (gcry_cipher_hd_t h, const void *iv,
                                     size_t ivlen);
 gcry_err_code_t _gcry_cipher_setctr (gcry_cipher_hd_t h, const void *ctr,
                                      size_t ctrlen);
+gcry_err_code_t _gcry_cipher_setup_geniv (gcry_cipher_hd_t h, int method,
+                                         const void *fixed_iv,
+                                         size_t fixed_ivlen,
+                                         const void *dyn_iv,
+                                         size_t dyn_ivlen);
+gcry_err_code_t _gcry_cipher_geniv (gcry_cipher_hd_t h, void *iv,
+                                    size_t ivlen);
 gcry_err_code_t _gcry_cipher_authenticate (gcry_cipher_hd_t h,
                                            const void *abuf, size_t abuflen);
 gcry_err_code_t _gcry_cipher_gettag (gcry_cipher_hd_t h, void *outtag,

@@ -53,21 +53,32 @@ cbc_enc_blocks (gcry_cipher_hd_t c, byte *out, const byte *in,
 }
 
 /* CBC decryption of NBLOCKS whole blocks, IV updated.  */
+static void cbc_dec_generic (gcry_cipher_hd_t c, byte *out, const byte *in,
+                             size_t nblocks);
+
 static void
 cbc_dec_blocks (gcry_cipher_hd_t c, byte *out, const byte *in,
                 size_t nblocks)
 {
-  size_t blocksize = c->spec->blocksize;
-  byte plain[CIPHER_GENERIC_BATCH * CIPHER_MAX_BLOCKSIZE];
-  byte next_iv[CIPHER_MAX_BLOCKSIZE];
-  size_t n, i;
-
   if (c->bulk.cbc_dec)
     {
       if (nblocks)
         c->bulk.cbc_dec (cipher_ctx (c), c->iv, out, in, nblocks);
       return;
     }
+  cbc_dec_generic (c, out, in, nblocks);
+}
+
+/* Batches through the ECB engine.  Out of line: its stack buffers would
+   otherwise cost the kernel path a large frame at every call.  */
+static __attribute__ ((noinline)) void
+cbc_dec_generic (gcry_cipher_hd_t c, byte *out, const byte *in,
+                 size_t nblocks)
+{
+  size_t blocksize = c->spec->blocksize;
+  byte plain[CIPHER_GENERIC_BATCH * CIPHER_MAX_BLOCKSIZE];
+  byte next_iv[CIPHER_MAX_BLOCKSIZE];
+  size_t n, i;
 
   while (nblocks)
     {
@@ -186,15 +197,17 @@ cbc_encrypt (gcry_cipher_hd_t c, byte *out, size_t outsize,
 {
   size_t blocksize = c->spec->blocksize;
   int cbc_mac = !!(c->flags & GCRY_CIPHER_CBC_MAC);
+  size_t nblocks;
 
   if (c->flags & GCRY_CIPHER_CBC_CTS)
     return cbc_cts_encrypt (c, out, outsize, in, inlen);
 
   if (outsize < (cbc_mac ? blocksize : inlen))
     return GPG_ERR_BUFFER_TOO_SHORT;
-  if (inlen % blocksize)
+  nblocks = LIKELY (blocksize == 16) ? inlen >> 4 : inlen / blocksize;
+  if (inlen != nblocks * blocksize)
     return GPG_ERR_INV_LENGTH;
-  cbc_enc_blocks (c, out, in, inlen / blocksize, cbc_mac);
+  cbc_enc_blocks (c, out, in, nblocks, cbc_mac);
   return 0;
 }
 
@@ -203,15 +216,19 @@ cbc_decrypt (gcry_cipher_hd_t c, byte *out, size_t outsize,
              const byte *in, size_t inlen)
 {
   size_t blocksize = c->spec->blocksize;
+  size_t nblocks;
 
   if (c->flags & GCRY_CIPHER_CBC_CTS)
     return cbc_cts_decrypt (c, out, outsize, in, inlen);
 
   if (outsize < inlen)
     return GPG_ERR_BUFFER_TOO_SHORT;
-  if (inlen % blocksize)
+  /* 16-byte blocks (every cipher here) with a shift, not divisions by
+     a variable.  */
+  nblocks = LIKELY (blocksize == 16) ? inlen >> 4 : inlen / blocksize;
+  if (inlen != nblocks * blocksize)
     return GPG_ERR_INV_LENGTH;
-  cbc_dec_blocks (c, out, in, inlen / blocksize);
+  cbc_dec_blocks (c, out, in, nblocks);
   return 0;
 }
 

@@ -61,7 +61,7 @@ mac_blocks (gcry_cipher_hd_t c, const byte *in, size_t nblocks)
     {
       c->bulk.cbc_enc (cipher_ctx (c), c->u_mode.ccm.mac, last_out, in,
                        nblocks, 1);
-      wipememory (last_out, sizeof last_out);
+      cipher_wipe (last_out, sizeof last_out);
       return;
     }
   for (; nblocks; nblocks--, in += CCM_BLOCKSIZE)
@@ -113,7 +113,7 @@ mac_pad (gcry_cipher_hd_t c)
     return;
   memset (c->u_mode.ccm.pending + npending, 0, CCM_BLOCKSIZE - npending);
   mac_blocks (c, c->u_mode.ccm.pending, 1);
-  wipememory (c->u_mode.ccm.pending, CCM_BLOCKSIZE);
+  cipher_wipe (c->u_mode.ccm.pending, CCM_BLOCKSIZE);
   c->u_mode.ccm.npending = 0;
 }
 
@@ -126,9 +126,9 @@ mac_pad (gcry_cipher_hd_t c)
 static void
 ccm_clear (gcry_cipher_hd_t c)
 {
-  wipememory (&c->u_mode.ccm, sizeof c->u_mode.ccm);
-  wipememory (c->ctr, sizeof c->ctr);
-  wipememory (c->keystream, sizeof c->keystream);
+  cipher_wipe (&c->u_mode.ccm, sizeof c->u_mode.ccm);
+  cipher_wipe (c->ctr, sizeof c->ctr);
+  cipher_wipe (c->keystream, sizeof c->keystream);
   c->unused = 0;
 }
 
@@ -189,7 +189,7 @@ _gcry_cipher_ccm_set_lengths (gcry_cipher_hd_t c, u64 datalen, u64 aadlen,
   b0[0] |= (byte) ((aadlen ? 64 : 0) | ((taglen - 2) / 2) << 3);
   put_be (b0 + 1 + noncelen, CCM_BLOCKSIZE - 1 - noncelen, datalen);
   mac_blocks (c, b0, 1);
-  wipememory (b0, sizeof b0);
+  cipher_wipe (b0, sizeof b0);
 
   /* The AAD starts with its length: 2 bytes below 2^16 - 2^8, else
      0xfffe and 4 bytes below 2^32, else 0xffff and 8 bytes.  */
@@ -327,9 +327,9 @@ ccm_finish (gcry_cipher_hd_t c, const byte *tag, size_t taglen)
       mac_pad (c);
       cipher_xor (c->u_mode.ccm.mac, c->u_mode.ccm.mac, c->u_mode.ccm.s0,
                   CCM_BLOCKSIZE);
-      wipememory (c->u_mode.ccm.s0, sizeof c->u_mode.ccm.s0);
-      wipememory (c->ctr, sizeof c->ctr);
-      wipememory (c->keystream, sizeof c->keystream);
+      cipher_wipe (c->u_mode.ccm.s0, sizeof c->u_mode.ccm.s0);
+      cipher_wipe (c->ctr, sizeof c->ctr);
+      cipher_wipe (c->keystream, sizeof c->keystream);
       c->unused = 0;
       c->u_mode.ccm.tag_done = 1;
     }

@@ -22,17 +22,28 @@
 
 /* Use up to INLEN bytes of the current block's keystream; returns how
    many were used.  The ciphertext byte replaces the keystream byte in
-   the register.  */
+   the register.  Eight bytes at a time while there are eight (a
+   message's final partial block comes through here), then bytes; the
+   input is read before the output is written, as OUT may be IN.  */
 static size_t
 cfb_use_unused (gcry_cipher_hd_t c, byte *out, const byte *in, size_t inlen,
                 int encrypt)
 {
   size_t n = inlen < c->unused ? inlen : c->unused;
   byte *reg = c->iv + c->spec->blocksize - c->unused;
-  size_t i;
+  size_t i = 0;
+  u64 x, k;
   byte cbyte;
 
-  for (i = 0; i < n; i++)
+  for (; i + 8 <= n; i += 8)
+    {
+      memcpy (&x, in + i, 8);
+      memcpy (&k, reg + i, 8);
+      k ^= x;
+      memcpy (out + i, &k, 8);
+      memcpy (reg + i, encrypt ? &k : &x, 8);
+    }
+  for (; i < n; i++)
     {
       if (encrypt)
         cbyte = out[i] = in[i] ^ reg[i];
@@ -68,19 +79,16 @@ cfb_enc_blocks (gcry_cipher_hd_t c, byte *out, const byte *in,
     }
 }
 
-static void
-cfb_dec_blocks (gcry_cipher_hd_t c, byte *out, const byte *in,
-                size_t nblocks)
+/* Out of line: its stack buffer would otherwise cost the kernel path a
+   large frame at every call.  */
+static __attribute__ ((noinline)) void
+cfb_dec_generic (gcry_cipher_hd_t c, byte *out, const byte *in,
+                 size_t nblocks)
 {
   size_t blocksize = c->spec->blocksize;
   byte regs[CIPHER_GENERIC_BATCH * CIPHER_MAX_BLOCKSIZE];
   size_t n;
 
-  if (c->bulk.cfb_dec)
-    {
-      c->bulk.cfb_dec (cipher_ctx (c), c->iv, out, in, nblocks);
-      return;
-    }
   /* The registers are known ciphertext, so a batch is encrypted at
      once: IV, C[0], ..., C[n-2].  They are copied before any output is
      written, which keeps in-place correct.  */
@@ -99,6 +107,16 @@ cfb_dec_blocks (gcry_cipher_hd_t c, byte *out, const byte *in,
   wipememory (regs, sizeof regs);
 }
 
+static void
+cfb_dec_blocks (gcry_cipher_hd_t c, byte *out, const byte *in,
+                size_t nblocks)
+{
+  if (c->bulk.cfb_dec)
+    c->bulk.cfb_dec (cipher_ctx (c), c->iv, out, in, nblocks);
+  else
+    cfb_dec_generic (c, out, in, nblocks);
+}
+
 static gcry_err_code_t
 cfb_crypt (gcry_cipher_hd_t c, byte *out, size_t outsize,
            const byte *in, size_t inlen, int encrypt)
@@ -114,7 +132,7 @@ cfb_crypt (gcry_cipher_hd_t c, byte *out, size_t outsize,
   out += n;
   inlen -= n;
 
-  n = inlen / blocksize;
+  n = LIKELY (blocksize == 16) ? inlen >> 4 : inlen / blocksize;
   if (n)
     {
       if (encrypt)

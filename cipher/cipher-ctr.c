@@ -27,8 +27,10 @@ ctr_increment (byte *ctr, size_t blocksize)
 }
 
 /* Generic path: counter blocks are built in batches and encrypted with
-   one ECB call, so multi-block kernels work at full width.  */
-static void
+   one ECB call, so multi-block kernels work at full width.  Kept out
+   of line: inlined, its stack buffer would make the kernel path save
+   registers and grow its frame on every call.  */
+static __attribute__ ((noinline)) void
 ctr_generic (gcry_cipher_hd_t c, byte *out, const byte *in, size_t inlen)
 {
   size_t blocksize = c->spec->blocksize;
@@ -66,26 +68,34 @@ static gcry_err_code_t
 ctr_crypt (gcry_cipher_hd_t c, byte *out, size_t outsize,
            const byte *in, size_t inlen)
 {
-  size_t blocksize = c->spec->blocksize;
-  size_t n;
-
   if (outsize < inlen)
     return GPG_ERR_BUFFER_TOO_SHORT;
 
-  n = inlen < c->unused ? inlen : c->unused;
-  cipher_xor (out, in, c->keystream + blocksize - c->unused, n);
-  c->unused -= n;
-  in += n;
-  out += n;
-  inlen -= n;
+  /* Keystream left by a previous partial block comes first.  Tested
+     before anything else is done: the common call (a new counter, a
+     whole message) has none, and then costs no more than the kernel.  */
+  if (c->unused)
+    {
+      size_t blocksize = c->spec->blocksize;
+      size_t n = inlen < c->unused ? inlen : c->unused;
+
+      cipher_xor (out, in, c->keystream + blocksize - c->unused, n);
+      c->unused -= n;
+      in += n;
+      out += n;
+      inlen -= n;
+    }
   if (!inlen)
     return 0;
 
   if (c->bulk.ctr_crypt)
     {
+      /* The slot serves 16-byte blocks only: the keystream left over is
+         what the last block did not use.  Set before the call, so that
+         nothing is kept across it.  */
+      c->unused = -inlen & 15;
       c->bulk.ctr_crypt (cipher_ctx (c), c->ctr, out, in, inlen,
                          c->keystream);
-      c->unused = (blocksize - inlen % blocksize) % blocksize;
     }
   else
     ctr_generic (c, out, in, inlen);

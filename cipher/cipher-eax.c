@@ -60,12 +60,12 @@ eax_clear (gcry_cipher_hd_t c)
 {
   _gcry_cmac_init (&c->u_mode.eax.header);
   _gcry_cmac_init (&c->u_mode.eax.data);
-  wipememory (c->u_mode.eax.nonce_mac, sizeof c->u_mode.eax.nonce_mac);
-  wipememory (c->u_mode.eax.tag, sizeof c->u_mode.eax.tag);
+  cipher_wipe (c->u_mode.eax.nonce_mac, sizeof c->u_mode.eax.nonce_mac);
+  cipher_wipe (c->u_mode.eax.tag, sizeof c->u_mode.eax.tag);
   c->u_mode.eax.nonce_set = 0;
   c->u_mode.eax.tag_done = 0;
-  wipememory (c->ctr, sizeof c->ctr);
-  wipememory (c->keystream, sizeof c->keystream);
+  cipher_wipe (c->ctr, sizeof c->ctr);
+  cipher_wipe (c->keystream, sizeof c->keystream);
   c->unused = 0;
 }
 
@@ -209,10 +209,10 @@ eax_finish (gcry_cipher_hd_t c)
   cipher_xor (c->u_mode.eax.tag, c->u_mode.eax.nonce_mac, mac, blocksize);
   _gcry_cmac_final (c, &c->u_mode.eax.subkeys, &c->u_mode.eax.data, mac);
   cipher_xor (c->u_mode.eax.tag, c->u_mode.eax.tag, mac, blocksize);
-  wipememory (mac, sizeof mac);
-  wipememory (c->u_mode.eax.nonce_mac, sizeof c->u_mode.eax.nonce_mac);
-  wipememory (c->ctr, sizeof c->ctr);
-  wipememory (c->keystream, sizeof c->keystream);
+  cipher_wipe (mac, sizeof mac);
+  cipher_wipe (c->u_mode.eax.nonce_mac, sizeof c->u_mode.eax.nonce_mac);
+  cipher_wipe (c->ctr, sizeof c->ctr);
+  cipher_wipe (c->keystream, sizeof c->keystream);
   c->unused = 0;
   c->u_mode.eax.tag_done = 1;
   return 0;

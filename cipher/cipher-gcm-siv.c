@@ -26,8 +26,9 @@
  *
  * POLYVAL runs on the kernel chosen at setiv (ghash.c); the counter mode
  * (32-bit little-endian counter in the first four bytes, wrapping
- * without carry) batches counter blocks through ECB, so it rides on the
- * algorithm's multi-block kernel.
+ * without carry) runs on the algorithm's XCTR kernel when it has one
+ * (siv_ctr_crypt says why that is the same keystream), else batches
+ * counter blocks through ECB.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -42,6 +43,8 @@
 #define SIV_BLOCKSIZE 16
 #define SIV_NONCELEN 12
 #define SIV_MAX_LEN ((((u64) 1) << 36) - 32)
+/* Bytes per CTR + POLYVAL round trip when decrypting (a block multiple).  */
+#define SIV_CHUNK 8192
 
 static inline u32
 get_le32 (const byte *p)
@@ -111,19 +114,59 @@ hash_pad (gcry_cipher_hd_t c)
 }
 
 /* Counter mode of RFC 8452: counter block = TAG with the top bit of the
-   last byte set; the first 32 bits are a little-endian counter.  */
+   last byte set; the first 32 bits are a little-endian counter that
+   wraps without carry.  The state of one message: BASE is that block
+   with the counter bytes zeroed, COUNTER the next block's counter.  */
+typedef struct siv_ctr
+{
+  byte base[SIV_BLOCKSIZE];
+  u32 counter;
+} siv_ctr_t;
+
 static void
-siv_ctr (gcry_cipher_hd_t c, const byte *tag, byte *out, const byte *in,
-         size_t len)
+siv_ctr_init (siv_ctr_t *st, const byte *tag)
+{
+  memcpy (st->base, tag, SIV_BLOCKSIZE);
+  st->base[SIV_BLOCKSIZE - 1] |= 0x80;
+  st->counter = get_le32 (st->base);
+  memset (st->base, 0, 4);
+}
+
+/* OUT = IN ^ keystream over LEN bytes, continuing the state; all calls
+   of a message but the last take whole blocks.
+   Fast path: the counter block with counter I is BASE ^ le128(I) as
+   long as I < 2^32 -- which is XCTR's keystream block I, so the
+   algorithm's xctr_crypt kernel runs it at CTR speed, split where the
+   counter wraps to 0.  Otherwise batches of counter blocks through
+   ECB.  */
+static void
+siv_ctr_crypt (gcry_cipher_hd_t c, siv_ctr_t *st, byte *out, const byte *in,
+               size_t len)
 {
   byte ks[CIPHER_GENERIC_BATCH * SIV_BLOCKSIZE];
-  byte ctr[SIV_BLOCKSIZE];
   size_t nblocks, n, i;
-  u32 counter;
 
-  memcpy (ctr, tag, SIV_BLOCKSIZE);
-  ctr[SIV_BLOCKSIZE - 1] |= 0x80;
-  counter = get_le32 (ctr);
+  if (c->bulk.xctr_crypt)
+    {
+      while (len)
+        {
+          u64 index = st->counter;
+          u64 to_wrap = ((u64) 1 << 32) - index;
+
+          n = len;
+          if (((u64) len + SIV_BLOCKSIZE - 1) / SIV_BLOCKSIZE > to_wrap)
+            n = to_wrap * SIV_BLOCKSIZE;
+          c->bulk.xctr_crypt (cipher_ctx (c), st->base, &index, out, in, n,
+                              ks);
+          st->counter = (u32) index;
+          out += n;
+          in += n;
+          len -= n;
+        }
+      wipememory (ks, SIV_BLOCKSIZE);
+      return;
+    }
+
   while (len)
     {
       nblocks = (len + SIV_BLOCKSIZE - 1) / SIV_BLOCKSIZE;
@@ -131,8 +174,8 @@ siv_ctr (gcry_cipher_hd_t c, const byte *tag, byte *out, const byte *in,
         nblocks = CIPHER_GENERIC_BATCH;
       for (i = 0; i < nblocks; i++)
         {
-          put_le32 (ctr, counter++);
-          memcpy (ks + i * SIV_BLOCKSIZE, ctr, SIV_BLOCKSIZE);
+          memcpy (ks + i * SIV_BLOCKSIZE, st->base, SIV_BLOCKSIZE);
+          put_le32 (ks + i * SIV_BLOCKSIZE, st->counter++);
         }
       _gcry_cipher_ecb_blocks (c, ks, ks, nblocks, 1);
       n = nblocks * SIV_BLOCKSIZE;
@@ -144,7 +187,6 @@ siv_ctr (gcry_cipher_hd_t c, const byte *tag, byte *out, const byte *in,
       len -= n;
     }
   wipememory (ks, sizeof ks);
-  wipememory (ctr, sizeof ctr);
 }
 
 /* The expected tag: POLYVAL over the padded AAD and data (already
@@ -346,6 +388,7 @@ siv_encrypt (gcry_cipher_hd_t c, byte *out, size_t outsize,
              const byte *in, size_t inlen)
 {
   gcry_err_code_t rc = siv_data_prologue (c, outsize, inlen, 0);
+  siv_ctr_t ctr;
 
   if (rc)
     return rc;
@@ -354,7 +397,9 @@ siv_encrypt (gcry_cipher_hd_t c, byte *out, size_t outsize,
   siv_finish_tag (c, c->u_mode.gcm_siv.tag);
   c->u_mode.gcm_siv.data_done = 1;
   c->u_mode.gcm_siv.tag_set = 1;
-  siv_ctr (c, c->u_mode.gcm_siv.tag, out, in, inlen);
+  siv_ctr_init (&ctr, c->u_mode.gcm_siv.tag);
+  siv_ctr_crypt (c, &ctr, out, in, inlen);
+  wipememory (&ctr, sizeof ctr);
   return 0;
 }
 
@@ -365,10 +410,20 @@ siv_decrypt (gcry_cipher_hd_t c, byte *out, size_t outsize,
   byte expected[SIV_BLOCKSIZE];
   gcry_err_code_t rc = siv_data_prologue (c, outsize, inlen, 1);
 
+  siv_ctr_t ctr;
+  size_t off, n;
+
   if (rc)
     return rc;
-  siv_ctr (c, c->u_mode.gcm_siv.tag, out, in, inlen);
-  hash_bytes (c, out, inlen);
+  /* Chunks small enough that POLYVAL reads the plaintext from L1.  */
+  siv_ctr_init (&ctr, c->u_mode.gcm_siv.tag);
+  for (off = 0; off < inlen; off += n)
+    {
+      n = inlen - off < SIV_CHUNK ? inlen - off : SIV_CHUNK;
+      siv_ctr_crypt (c, &ctr, out + off, in + off, n);
+      hash_bytes (c, out + off, n);
+    }
+  wipememory (&ctr, sizeof ctr);
   siv_finish_tag (c, expected);
   c->u_mode.gcm_siv.data_done = 1;
   if (_gcry_ct_memcmp (expected, c->u_mode.gcm_siv.tag, SIV_BLOCKSIZE))

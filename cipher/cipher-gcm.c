@@ -32,6 +32,15 @@
  * chosen at setkey (ghash.c).  Data is processed in chunks small enough
  * to stay in L1 between the CTR pass and the GHASH pass.
  *
+ * When the algorithm's kernel fills bulk.gcm_crypt (stitched CTR and
+ * GHASH in one pass, cipher-internal.h), it takes over: setkey prepares
+ * its key (its powers of H) next to the GHASH key, and the data goes
+ * to it whole, apart from the bytes that finish a partly used block
+ * (GHASH on its own -- IV, AAD, padding, length block -- stays on the
+ * GHASH kernel, faster with nothing to stitch); a final partial block's
+ * ciphertext lands in PENDING like any other.  The paths produce the
+ * same bytes, so the state may pass from one to the other.
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
@@ -81,6 +90,16 @@ inc32 (byte *ctr)
  * full; pad() hashes a final partial block zero-padded.
  */
 
+/* Whole blocks into ACC.  The GHASH kernel (ghash.c), not the stitched
+   kernel's GHASH op: with nothing to stitch, its wider batches and
+   register-resident powers are faster.  */
+static void
+ghash_blocks (gcry_cipher_hd_t c, byte *acc, const byte *buf,
+              size_t nblocks)
+{
+  _gcry_ghash_update (&c->u_mode.gcm.ghash, acc, buf, nblocks);
+}
+
 static void
 hash_bytes (gcry_cipher_hd_t c, byte *acc, const byte *buf, size_t len)
 {
@@ -104,12 +123,12 @@ hash_bytes (gcry_cipher_hd_t c, byte *acc, const byte *buf, size_t len)
           c->u_mode.gcm.npending = npending;
           return;
         }
-      _gcry_ghash_update (&c->u_mode.gcm.ghash, acc, pending, 1);
+      ghash_blocks (c, acc, pending, 1);
       npending = 0;
     }
   n = len / GCM_BLOCKSIZE;
   if (n)
-    _gcry_ghash_update (&c->u_mode.gcm.ghash, acc, buf, n);
+    ghash_blocks (c, acc, buf, n);
   buf += n * GCM_BLOCKSIZE;
   len -= n * GCM_BLOCKSIZE;
   memcpy (pending, buf, len);
@@ -124,7 +143,7 @@ hash_pad (gcry_cipher_hd_t c, byte *acc)
   if (!npending)
     return;
   memset (c->u_mode.gcm.pending + npending, 0, GCM_BLOCKSIZE - npending);
-  _gcry_ghash_update (&c->u_mode.gcm.ghash, acc, c->u_mode.gcm.pending, 1);
+  ghash_blocks (c, acc, c->u_mode.gcm.pending, 1);
   wipememory (c->u_mode.gcm.pending, GCM_BLOCKSIZE);
   c->u_mode.gcm.npending = 0;
 }
@@ -233,17 +252,26 @@ ctr_crypt (gcry_cipher_hd_t c, byte *out, const byte *in, size_t len)
  * IV and message state.
  */
 
+#define GCM_MESSAGE_STATE_BYTES                                         \
+  (offsetof (struct gcry_cipher_handle, u_mode.gcm.tag) + GCM_BLOCKSIZE \
+   - offsetof (struct gcry_cipher_handle, u_mode.gcm.acc))
+#define GCM_HANDLE_STATE_BYTES                                          \
+  (offsetof (struct gcry_cipher_handle, keystream) + GCM_BLOCKSIZE      \
+   - offsetof (struct gcry_cipher_handle, ctr))
+_Static_assert (GCM_MESSAGE_STATE_BYTES == 4 * GCM_BLOCKSIZE,
+                "acc, pending, ek_j0, tag must stay adjacent");
+_Static_assert (GCM_HANDLE_STATE_BYTES == 2 * GCM_BLOCKSIZE,
+                "ctr and keystream must stay adjacent");
+
 /* Forget the message: lengths, GHASH state, tag, IV.  The GHASH key
    stays.  */
 static void
 gcm_clear_message (gcry_cipher_hd_t c)
 {
-  wipememory (c->u_mode.gcm.acc, sizeof c->u_mode.gcm.acc);
-  wipememory (c->u_mode.gcm.pending, sizeof c->u_mode.gcm.pending);
-  wipememory (c->u_mode.gcm.ek_j0, sizeof c->u_mode.gcm.ek_j0);
-  wipememory (c->u_mode.gcm.tag, sizeof c->u_mode.gcm.tag);
-  wipememory (c->keystream, sizeof c->keystream);
-  wipememory (c->ctr, sizeof c->ctr);
+  /* ACC, PENDING, EK_J0 and TAG are adjacent, and so are CTR and
+     KEYSTREAM: two wipes instead of six (every setiv pays for them).  */
+  wipememory (c->u_mode.gcm.acc, GCM_MESSAGE_STATE_BYTES);
+  wipememory (c->ctr, GCM_HANDLE_STATE_BYTES);
   c->u_mode.gcm.npending = 0;
   c->u_mode.gcm.aadlen = 0;
   c->u_mode.gcm.datalen = 0;
@@ -286,7 +314,7 @@ gcm_setiv (gcry_cipher_hd_t c, const byte *iv, size_t ivlen)
       hash_bytes (c, j0, iv, ivlen);
       hash_pad (c, j0);
       put_bitlengths (lenblock, 0, ivlen);
-      _gcry_ghash_update (&c->u_mode.gcm.ghash, j0, lenblock, 1);
+      ghash_blocks (c, j0, lenblock, 1);
     }
 
   c->spec->encrypt (cipher_ctx (c), c->u_mode.gcm.ek_j0, j0);
@@ -325,6 +353,9 @@ gcm_setkey_done (gcry_cipher_hd_t c, const byte *key, size_t keylen)
   memset (h, 0, sizeof h);
   c->spec->encrypt (cipher_ctx (c), h, h);
   _gcry_ghash_setkey (&c->u_mode.gcm.ghash, h, NULL);
+  if (c->bulk.gcm_crypt)
+    c->bulk.gcm_crypt (cipher_ctx (c), &c->u_mode.gcm.bulk_key, NULL, NULL,
+                       NULL, h, 0, NULL, GCM_BULK_SETKEY);
   wipememory (h, sizeof h);
   return 0;
 }
@@ -380,11 +411,50 @@ gcm_data_prologue (gcry_cipher_hd_t c, size_t outsize, size_t inlen)
   return 0;
 }
 
-/* The stitched kernels of the GCM issue plug in here: a bulk gcm_crypt
-   slot (CTR and GHASH of the ciphertext in one pass, the powers of H
-   from c->u_mode.gcm.ghash) would take the whole blocks of each chunk
-   when no GHASH bytes are pending, leaving the partial ends to the code
-   below.  */
+/* The data on the stitched kernel.  The bytes that finish a partly
+   used keystream block go the generic way (that also completes the
+   pending GHASH block: both are at the same offset in the block, since
+   the AAD was padded); the kernel then starts on a block boundary with
+   nothing pending and takes everything else.  A final partial block's
+   ciphertext becomes PENDING -- for decryption copied before the
+   kernel may overwrite it in place.  */
+static void
+gcm_crypt_stitched (gcry_cipher_hd_t c, byte *out, const byte *in,
+                    size_t len, int op)
+{
+  size_t head = len < c->unused ? len : c->unused;
+  size_t rest;
+
+  if (head)
+    {
+      if (op == GCM_BULK_ENCRYPT)
+        {
+          ctr_crypt (c, out, in, head);
+          hash_bytes (c, c->u_mode.gcm.acc, out, head);
+        }
+      else
+        {
+          hash_bytes (c, c->u_mode.gcm.acc, in, head);
+          ctr_crypt (c, out, in, head);
+        }
+      out += head;
+      in += head;
+      len -= head;
+    }
+  if (!len)
+    return;
+  rest = len % GCM_BLOCKSIZE;
+  if (op == GCM_BULK_DECRYPT)
+    memcpy (c->u_mode.gcm.pending, in + len - rest, rest);
+  c->bulk.gcm_crypt (cipher_ctx (c), &c->u_mode.gcm.bulk_key,
+                     c->u_mode.gcm.acc, c->ctr, out, in, len, c->keystream,
+                     op);
+  if (op == GCM_BULK_ENCRYPT)
+    memcpy (c->u_mode.gcm.pending, out + len - rest, rest);
+  c->u_mode.gcm.npending = rest;
+  c->unused = rest ? GCM_BLOCKSIZE - rest : 0;
+}
+
 static gcry_err_code_t
 gcm_encrypt (gcry_cipher_hd_t c, byte *out, size_t outsize,
              const byte *in, size_t inlen)
@@ -394,6 +464,11 @@ gcm_encrypt (gcry_cipher_hd_t c, byte *out, size_t outsize,
 
   if (rc)
     return rc;
+  if (c->bulk.gcm_crypt)
+    {
+      gcm_crypt_stitched (c, out, in, inlen, GCM_BULK_ENCRYPT);
+      return 0;
+    }
   while (inlen)
     {
       n = inlen < GCM_CHUNK ? inlen : GCM_CHUNK;
@@ -415,6 +490,11 @@ gcm_decrypt (gcry_cipher_hd_t c, byte *out, size_t outsize,
 
   if (rc)
     return rc;
+  if (c->bulk.gcm_crypt)
+    {
+      gcm_crypt_stitched (c, out, in, inlen, GCM_BULK_DECRYPT);
+      return 0;
+    }
   while (inlen)
     {
       n = inlen < GCM_CHUNK ? inlen : GCM_CHUNK;
@@ -438,7 +518,10 @@ taglen_is_valid (size_t taglen)
 static gcry_err_code_t
 gcm_compute_tag (gcry_cipher_hd_t c, size_t taglen)
 {
-  byte lenblock[GCM_BLOCKSIZE];
+  /* The padded final partial block (if any) and the length block, in
+     one GHASH call: short messages feel every call's fixed cost.  */
+  byte last[2 * GCM_BLOCKSIZE];
+  unsigned int npending = c->u_mode.gcm.npending, nlast = 0;
 
   if (!taglen_is_valid (taglen) && taglen < GCM_BLOCKSIZE)
     return GPG_ERR_INV_LENGTH;
@@ -450,9 +533,18 @@ gcm_compute_tag (gcry_cipher_hd_t c, size_t taglen)
     return GPG_ERR_INV_STATE;
   gcm_default_iv (c);
 
-  hash_pad (c, c->u_mode.gcm.acc);
-  put_bitlengths (lenblock, c->u_mode.gcm.aadlen, c->u_mode.gcm.datalen);
-  _gcry_ghash_update (&c->u_mode.gcm.ghash, c->u_mode.gcm.acc, lenblock, 1);
+  if (npending)
+    {
+      memcpy (last, c->u_mode.gcm.pending, npending);
+      memset (last + npending, 0, GCM_BLOCKSIZE - npending);
+      wipememory (c->u_mode.gcm.pending, GCM_BLOCKSIZE);
+      c->u_mode.gcm.npending = 0;
+      nlast = 1;
+    }
+  put_bitlengths (last + nlast * GCM_BLOCKSIZE, c->u_mode.gcm.aadlen,
+                  c->u_mode.gcm.datalen);
+  ghash_blocks (c, c->u_mode.gcm.acc, last, nlast + 1);
+  wipememory (last, sizeof last);
   cipher_xor (c->u_mode.gcm.tag, c->u_mode.gcm.acc, c->u_mode.gcm.ek_j0,
               GCM_BLOCKSIZE);
   c->u_mode.gcm.aad_done = 1;

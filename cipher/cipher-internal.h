@@ -68,17 +68,24 @@
  *  - XTS: now the xts_crypt slot below (cipher-xts.c runs the generic
  *    path while it is NULL); the second key's context lives after the
  *    first in the handle (cipher_ctx2).
- *  - OCB: ocb_crypt (ctx, offset, checksum, L table, block index, out,
- *    in, nblocks, encrypt) and ocb_auth (ctx, offset, sum, L table,
- *    block index, abuf, nblocks): offsets computed in the kernel from
- *    the L table kept in the handle; partial final blocks stay in mode
- *    code.
- *  - GCM: gcm_crypt (ctx, ghash_key_powers, ghash_acc, ctr, out, in,
- *    nbytes, encrypt) stitching CTR with GHASH of the ciphertext, and
- *    ghash (ghash_key_powers, acc, buf, nblocks) for AAD; the powers of
- *    H are computed at setkey into the handle's mode area.  POLYVAL (for
- *    GCM-SIV and HCTR2) gets the same pair with the other bit order.
+ *  - OCB: now the ocb_crypt and ocb_auth slots below (offsets computed
+ *    in the kernel from the L table kept in the handle; partial final
+ *    blocks stay in mode code).
+ *  - GCM: now the gcm_crypt slot below (stitched CTR + GHASH, and the
+ *    GHASH of AAD, on powers of H computed at setkey into the handle's
+ *    GCM state).  POLYVAL (for GCM-SIV and HCTR2) is to get the same
+ *    with the other bit order.
  */
+/* GHASH key of the gcm_crypt kernels: the powers of H in the layout
+   they read (cipher/aes-gcm-x86.c computes it), kept in the GCM state;
+   ZERO_PAD stays zero (vector loads of the last powers may run into
+   it).  Holds key material: wiped with the handle.  */
+typedef struct gcm_bulk_key
+{
+  byte hpow[16][16];
+  byte zero_pad[48];
+} gcm_bulk_key_t;
+
 typedef struct cipher_bulk_ops
 {
   /* ECB over NBLOCKS blocks; ENCRYPT nonzero encrypts.  Also the engine
@@ -136,7 +143,60 @@ typedef struct cipher_bulk_ops
      caller wipes TWEAK.  */
   void (*xts_crypt) (void *ctx, void *tweak_ctx, byte *tweak, byte *out,
                      const byte *in, size_t nbytes, int encrypt);
+
+  /* GCM (cipher-gcm.c), 16-byte blocks only: one entry, OP selects the
+     step (GCM_BULK_*, below).  GKEY is the kernel's GHASH key in the
+     handle's GCM state; ACC the GHASH state Y as SP 800-38D writes it.
+      - SETKEY: IN is H = E(K, 0^128); fill GKEY.  Called at setkey,
+        before any other op.  Nothing else is used.
+      - GHASH: absorb IN's NBYTES (a multiple of 16) into ACC.
+      - ENCRYPT / DECRYPT: OUT = IN ^ keystream, block i of the
+        keystream E(K, CB_i) with CB_0 = CTR and CB_(i+1) = inc32(CB_i)
+        (only the low 32 bits count, wrapping); CTR advances by the
+        blocks started (one 16-byte store).  Every whole ciphertext
+        block (OUT for ENCRYPT, IN for DECRYPT) is absorbed into ACC, in
+        the same pass.  A final partial block is crypted, its whole
+        keystream block stored to KS_TAIL, its ciphertext NOT absorbed
+        (the mode buffers it: the next call may complete the block);
+        without one KS_TAIL is not written.
+     NBYTES may be 0; OUT == IN allowed.  */
+  void (*gcm_crypt) (void *ctx, gcm_bulk_key_t *gkey, byte acc[16],
+                     byte ctr[16], byte *out, const byte *in,
+                     size_t nbytes, byte *ks_tail, int op);
+
+  /* OCB (RFC 7253, cipher-ocb.c) over NBLOCKS full blocks, 16-byte
+     blocks only.  L_TABLE is the handle's L_0 .. L_(OCB_L_COUNT-1), 16
+     bytes each.  For each block, with I = ++*INDEX (blocks of the
+     message so far): OFFSET ^= L_TABLE[ntz(I)], then
+       ocb_crypt: OUT = OFFSET ^ E_or_D(IN ^ OFFSET), CHECKSUM ^= the
+                  plaintext block (IN when encrypting, OUT when not);
+       ocb_auth:  SUM ^= E(ABUF ^ OFFSET).
+     OFFSET, CHECKSUM / SUM and INDEX are updated in place.  Partial
+     final blocks, L_* and the tag stay in the mode code.  */
+  void (*ocb_crypt) (void *ctx, byte *offset, byte *checksum,
+                     const byte *l_table, u64 *index, byte *out,
+                     const byte *in, size_t nblocks, int encrypt);
+  void (*ocb_auth) (void *ctx, byte *offset, byte *sum,
+                    const byte *l_table, u64 *index, const byte *abuf,
+                    size_t nblocks);
+
+  /* OFB over NBLOCKS full blocks: IV = E(IV), then OUT[i] = IN[i] ^ IV,
+     for each block; IV ends as the last keystream block.  Serial, like
+     cbc_enc: the keystream stays in a register from block to block
+     (cipher-ofb.c otherwise runs one spec->encrypt per block, through
+     memory).  */
+  void (*ofb_crypt) (void *ctx, byte *iv, byte *out, const byte *in,
+                     size_t nblocks);
 } cipher_bulk_ops_t;
+
+/* The OP of gcm_crypt.  */
+enum
+  {
+    GCM_BULK_SETKEY,
+    GCM_BULK_GHASH,
+    GCM_BULK_ENCRYPT,
+    GCM_BULK_DECRYPT
+  };
 
 
 /*
@@ -287,6 +347,16 @@ struct gcry_cipher_handle
     unsigned int finalize:1;       /* GCRYCTL_FINALIZE seen.  */
   } marks;
 
+  /* gcry_cipher_setup_geniv (cipher-geniv.c): kept by setkey and
+     GCRYCTL_RESET, as upstream.  METHOD is 0 until set up.  */
+  struct {
+    int method;                 /* GCRY_CIPHER_GENIV_METHOD_*  */
+    unsigned int fixed_len;     /* FIXED_LEN + DYN_LEN <= 16.  */
+    unsigned int dyn_len;
+    byte fixed[CIPHER_MAX_BLOCKSIZE];
+    byte dyn[CIPHER_MAX_BLOCKSIZE];  /* Big-endian, +1 per IV made.  */
+  } geniv;
+
   /* Kernel functions chosen at setkey (see above).  */
   cipher_bulk_ops_t bulk;
 
@@ -313,6 +383,7 @@ struct gcry_cipher_handle
       /* GCM (cipher-gcm.c).  The counter block is c->ctr, the partly
          used keystream block c->keystream/c->unused.  */
       ghash_key_t ghash;        /* H and its powers, from setkey.  */
+      gcm_bulk_key_t bulk_key;  /* The same for bulk.gcm_crypt.  */
       byte acc[16];             /* GHASH of the message so far.  */
       byte pending[16];         /* Input waiting to fill a GHASH block. */
       byte ek_j0[16];           /* E(K, J0): masks the tag.  */
@@ -482,13 +553,37 @@ void _gcry_cipher_ecb_blocks (struct gcry_cipher_handle *c, byte *out,
    busy and the buffers at 128 bytes.  */
 #define CIPHER_GENERIC_BATCH 8
 
-/* OUT = A ^ B over N bytes; any of them may be the same buffer.  */
+/* Wipe N bytes at P, inline: for the small stack buffers and state
+   fields of the modes, where a call into wipememory (an out-of-line
+   memset through a volatile pointer) costs more than the stores.  The
+   empty asm may read P's bytes, so the compiler must keep the zeroing
+   even of a buffer that is dead afterwards.  */
+static inline void
+cipher_wipe (void *p, size_t n)
+{
+  __builtin_memset (p, 0, n);
+  __asm__ volatile ("" : : "r" (p) : "memory");
+}
+
+/* OUT = A ^ B over N bytes; any of them may be the same buffer (but
+   not overlap one another otherwise).  Eight bytes at a time, each word
+   read whole before it is written: a 16-byte block is two steps, where
+   a byte loop costs dozens of instructions (or a vector loop's alias
+   checks and setup) at every call.  */
 static inline void
 cipher_xor (byte *out, const byte *a, const byte *b, size_t n)
 {
-  size_t i;
+  size_t i = 0;
+  u64 x, y;
 
-  for (i = 0; i < n; i++)
+  for (; i + 8 <= n; i += 8)
+    {
+      __builtin_memcpy (&x, a + i, 8);
+      __builtin_memcpy (&y, b + i, 8);
+      x ^= y;
+      __builtin_memcpy (out + i, &x, 8);
+    }
+  for (; i < n; i++)
     out[i] = a[i] ^ b[i];
 }
 

@@ -25,10 +25,9 @@
  * Structure.  L_*, L_$ and the whole table L_i (i = 0..63, enough for
  * any 64-bit block index, so no block ever needs L computed on the fly)
  * are derived at setkey and survive reset.  Full blocks go through
- * ocb_data_blocks / ocb_aad_blocks, which have the shape of the planned
- * ocb_crypt / ocb_auth kernel slots (offset, checksum or sum, L table,
- * block index): the generic versions here batch blocks through the
- * algorithm's ECB kernel, so a multi-block AES kernel already pays off.
+ * ocb_data_blocks / ocb_aad_blocks: the algorithm's ocb_crypt /
+ * ocb_auth kernel slots when it fills them, else the generic versions
+ * here, which batch blocks through the algorithm's ECB kernel.
  * Partial blocks, the AAD buffer and the tag stay in this file.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -100,16 +99,18 @@ ocb_setkey_done (gcry_cipher_hd_t c, const byte *key, size_t keylen)
  * Message state.
  */
 
-/* Forget the message (not the key-derived table, not the tag length).  */
+/* Forget the message (not the key-derived table, not the tag length).
+   Six 16-byte fields: inline stores, not six calls into wipememory
+   (this runs at every setiv).  */
 static void
 ocb_clear_message (gcry_cipher_hd_t c)
 {
-  wipememory (c->u_mode.ocb.offset, sizeof c->u_mode.ocb.offset);
-  wipememory (c->u_mode.ocb.checksum, sizeof c->u_mode.ocb.checksum);
-  wipememory (c->u_mode.ocb.aad_offset, sizeof c->u_mode.ocb.aad_offset);
-  wipememory (c->u_mode.ocb.aad_sum, sizeof c->u_mode.ocb.aad_sum);
-  wipememory (c->u_mode.ocb.aad_pending, sizeof c->u_mode.ocb.aad_pending);
-  wipememory (c->u_mode.ocb.tag, sizeof c->u_mode.ocb.tag);
+  cipher_wipe (c->u_mode.ocb.offset, sizeof c->u_mode.ocb.offset);
+  cipher_wipe (c->u_mode.ocb.checksum, sizeof c->u_mode.ocb.checksum);
+  cipher_wipe (c->u_mode.ocb.aad_offset, sizeof c->u_mode.ocb.aad_offset);
+  cipher_wipe (c->u_mode.ocb.aad_sum, sizeof c->u_mode.ocb.aad_sum);
+  cipher_wipe (c->u_mode.ocb.aad_pending, sizeof c->u_mode.ocb.aad_pending);
+  cipher_wipe (c->u_mode.ocb.tag, sizeof c->u_mode.ocb.tag);
   c->u_mode.ocb.data_nblocks = 0;
   c->u_mode.ocb.aad_nblocks = 0;
   c->u_mode.ocb.aad_npending = 0;
@@ -140,21 +141,37 @@ ocb_get_taglen (gcry_cipher_hd_t c, size_t *taglen)
   return 0;
 }
 
+static inline u64
+ocb_load_be64 (const byte *p)
+{
+  u64 v;
+
+  memcpy (&v, p, 8);
+  return __builtin_bswap64 (v);
+}
+
+static inline void
+ocb_store_be64 (byte *p, u64 v)
+{
+  v = __builtin_bswap64 (v);
+  memcpy (p, &v, 8);
+}
+
 /* RFC 7253 section 4.2, the nonce-dependent part:
      Nonce  = num2str(TAGLEN mod 128, 7) || zeros(120 - bitlen(N)) || 1 || N
      bottom = str2num(Nonce[123..128])
      Ktop   = ENCIPHER(K, Nonce[1..122] || zeros(6))
      Stretch = Ktop || (Ktop[1..64] xor Ktop[9..72])
      Offset_0 = Stretch[1+bottom..128+bottom]
-   BOTTOM comes from the nonce, which is public: shifting by it may
-   branch.  */
+   Stretch is three big-endian 64-bit words, so Offset_0 is two funnel
+   shifts by BOTTOM (0..63).  BOTTOM comes from the nonce, which is
+   public: shifting by it may take any time.  */
 static gcry_err_code_t
 ocb_setiv (gcry_cipher_hd_t c, const byte *nonce, size_t noncelen)
 {
   byte ktop[OCB_BLOCKSIZE];
-  byte stretch[OCB_BLOCKSIZE + 8];
-  unsigned int bottom, byteshift, bitshift, i;
-  byte *offset = c->u_mode.ocb.offset;
+  u64 w0, w1, w2;
+  unsigned int bottom;
 
   if (!c->marks.key)
     return GPG_ERR_INV_STATE;
@@ -171,29 +188,27 @@ ocb_setiv (gcry_cipher_hd_t c, const byte *nonce, size_t noncelen)
   ktop[OCB_BLOCKSIZE - 1] &= 0xc0;
   c->spec->encrypt (cipher_ctx (c), ktop, ktop);
 
-  memcpy (stretch, ktop, OCB_BLOCKSIZE);
-  cipher_xor (stretch + OCB_BLOCKSIZE, ktop, ktop + 1, 8);
+  w0 = ocb_load_be64 (ktop);
+  w1 = ocb_load_be64 (ktop + 8);
+  w2 = w0 ^ ((w0 << 8) | (w1 >> 56));   /* Ktop[1..64] ^ Ktop[9..72] */
+  cipher_wipe (ktop, sizeof ktop);
 
   ocb_clear_message (c);
-  byteshift = bottom / 8;
-  bitshift = bottom % 8;
-  for (i = 0; i < OCB_BLOCKSIZE; i++)
-    {
-      offset[i] = (byte) (stretch[i + byteshift] << bitshift);
-      if (bitshift)
-        offset[i] |= stretch[i + byteshift + 1] >> (8 - bitshift);
-    }
+  /* (X >> 1) >> (63 - BOTTOM) is X >> (64 - BOTTOM), and 0 for
+     BOTTOM = 0, where a shift by 64 would be undefined.  */
+  ocb_store_be64 (c->u_mode.ocb.offset,
+                  (w0 << bottom) | ((w1 >> 1) >> (63 - bottom)));
+  ocb_store_be64 (c->u_mode.ocb.offset + 8,
+                  (w1 << bottom) | ((w2 >> 1) >> (63 - bottom)));
 
   c->marks.iv = 1;
   c->marks.finalize = 0;
-  wipememory (ktop, sizeof ktop);
-  wipememory (stretch, sizeof stretch);
   return 0;
 }
 
 
 /*
- * Full blocks: the generic versions of the planned kernel slots.
+ * Full blocks: the kernel slots, or their generic versions.
  */
 
 /* OFFSET ^= L_(ntz(index)) for the next block; *INDEX counts blocks.  */
@@ -220,6 +235,13 @@ ocb_data_blocks (gcry_cipher_hd_t c, byte *out, const byte *in,
   byte *checksum = c->u_mode.ocb.checksum;
   size_t n, i, nbytes;
 
+  if (c->bulk.ocb_crypt)
+    {
+      c->bulk.ocb_crypt (cipher_ctx (c), offset, checksum,
+                         c->u_mode.ocb.l[0], &c->u_mode.ocb.data_nblocks,
+                         out, in, nblocks, encrypt);
+      return;
+    }
   while (nblocks)
     {
       n = nblocks < CIPHER_GENERIC_BATCH ? nblocks : CIPHER_GENERIC_BATCH;
@@ -258,6 +280,12 @@ ocb_aad_blocks (gcry_cipher_hd_t c, const byte *abuf, size_t nblocks)
   byte *sum = c->u_mode.ocb.aad_sum;
   size_t n, i;
 
+  if (c->bulk.ocb_auth)
+    {
+      c->bulk.ocb_auth (cipher_ctx (c), offset, sum, c->u_mode.ocb.l[0],
+                        &c->u_mode.ocb.aad_nblocks, abuf, nblocks);
+      return;
+    }
   while (nblocks)
     {
       n = nblocks < CIPHER_GENERIC_BATCH ? nblocks : CIPHER_GENERIC_BATCH;
@@ -288,7 +316,8 @@ ocb_authenticate (gcry_cipher_hd_t c, const byte *abuf, size_t abuflen)
   unsigned int npending = c->u_mode.ocb.aad_npending;
   size_t n;
 
-  if (!c->marks.iv || c->u_mode.ocb.tag_done)
+  /* A failed setkey after setiv leaves the nonce but wipes the key.  */
+  if (!c->marks.key || !c->marks.iv || c->u_mode.ocb.tag_done)
     return GPG_ERR_INV_STATE;
   if (!abuflen)
     return 0;                   /* ABUF may be NULL.  */
@@ -340,8 +369,8 @@ ocb_aad_finish (gcry_cipher_hd_t c)
   cipher_xor (c->u_mode.ocb.aad_sum, c->u_mode.ocb.aad_sum, buf,
               OCB_BLOCKSIZE);
   c->u_mode.ocb.aad_npending = 0;
-  wipememory (buf, sizeof buf);
-  wipememory (c->u_mode.ocb.aad_pending, sizeof c->u_mode.ocb.aad_pending);
+  cipher_wipe (buf, sizeof buf);
+  cipher_wipe (c->u_mode.ocb.aad_pending, sizeof c->u_mode.ocb.aad_pending);
 }
 
 
@@ -375,8 +404,8 @@ ocb_data_partial (gcry_cipher_hd_t c, byte *out, const byte *in, size_t len,
     cipher_xor (out, in, pad, len);
   else
     memcpy (out, plain, len);
-  wipememory (pad, sizeof pad);
-  wipememory (plain, sizeof plain);
+  cipher_wipe (pad, sizeof pad);
+  cipher_wipe (plain, sizeof plain);
 }
 
 static gcry_err_code_t
@@ -410,7 +439,7 @@ ocb_crypt (gcry_cipher_hd_t c, byte *out, size_t outsize, const byte *in,
                   OCB_BLOCKSIZE);
       cipher_xor (tag, tag, c->u_mode.ocb.l_dollar, OCB_BLOCKSIZE);
       c->spec->encrypt (cipher_ctx (c), tag, tag);
-      wipememory (c->u_mode.ocb.checksum, sizeof c->u_mode.ocb.checksum);
+      cipher_wipe (c->u_mode.ocb.checksum, sizeof c->u_mode.ocb.checksum);
       c->u_mode.ocb.data_done = 1;
     }
   return 0;
@@ -444,7 +473,7 @@ ocb_finish_tag (gcry_cipher_hd_t c)
   ocb_aad_finish (c);
   cipher_xor (c->u_mode.ocb.tag, c->u_mode.ocb.tag, c->u_mode.ocb.aad_sum,
               OCB_BLOCKSIZE);
-  wipememory (c->u_mode.ocb.aad_sum, sizeof c->u_mode.ocb.aad_sum);
+  cipher_wipe (c->u_mode.ocb.aad_sum, sizeof c->u_mode.ocb.aad_sum);
   c->u_mode.ocb.tag_done = 1;
 }
 
@@ -453,7 +482,7 @@ ocb_get_tag (gcry_cipher_hd_t c, byte *tag, size_t taglen)
 {
   if (taglen < c->u_mode.ocb.taglen)
     return GPG_ERR_BUFFER_TOO_SHORT;
-  if (!c->u_mode.ocb.data_done)
+  if (!c->marks.key || !c->u_mode.ocb.data_done)
     return GPG_ERR_INV_STATE;
   ocb_finish_tag (c);
   memcpy (tag, c->u_mode.ocb.tag, c->u_mode.ocb.taglen);
@@ -466,7 +495,7 @@ ocb_check_tag (gcry_cipher_hd_t c, const byte *tag, size_t taglen)
   size_t n = c->u_mode.ocb.taglen;
   int differ;
 
-  if (!c->u_mode.ocb.data_done)
+  if (!c->marks.key || !c->u_mode.ocb.data_done)
     return GPG_ERR_INV_STATE;
   ocb_finish_tag (c);
   /* The bytes are compared whatever the length (the length is public;

@@ -28,7 +28,18 @@ ofb_crypt (gcry_cipher_hd_t c, byte *out, size_t outsize,
   out += n;
   inlen -= n;
 
-  /* Serial by nature: each keystream block encrypts the previous.  */
+  /* Serial by nature: each keystream block encrypts the previous.  The
+     kernel keeps it in a register across the whole blocks; the final
+     partial block, if any, is done below.  */
+  if (c->bulk.ofb_crypt && inlen >= blocksize)
+    {
+      size_t nblocks = inlen / blocksize;
+
+      c->bulk.ofb_crypt (cipher_ctx (c), c->iv, out, in, nblocks);
+      in += nblocks * blocksize;
+      out += nblocks * blocksize;
+      inlen -= nblocks * blocksize;
+    }
   while (inlen)
     {
       c->spec->encrypt (cipher_ctx (c), c->iv, c->iv);

@@ -45,8 +45,10 @@ xctr_setiv (gcry_cipher_hd_t c, const byte *iv, size_t ivlen)
   return 0;
 }
 
-/* Generic path: batches of counter blocks through one ECB call.  */
-static void
+/* Generic path: batches of counter blocks through one ECB call.  Kept
+   out of line: inlined, its stack buffer would make the kernel path
+   save registers and grow its frame on every call.  */
+static __attribute__ ((noinline)) void
 xctr_generic (gcry_cipher_hd_t c, byte *out, const byte *in, size_t inlen)
 {
   byte ks[CIPHER_GENERIC_BATCH * XCTR_BLOCKSIZE];
@@ -89,25 +91,30 @@ static gcry_err_code_t
 xctr_crypt (gcry_cipher_hd_t c, byte *out, size_t outsize,
             const byte *in, size_t inlen)
 {
-  size_t n;
-
   if (outsize < inlen)
     return GPG_ERR_BUFFER_TOO_SHORT;
 
-  n = inlen < c->unused ? inlen : c->unused;
-  cipher_xor (out, in, c->keystream + XCTR_BLOCKSIZE - c->unused, n);
-  c->unused -= n;
-  in += n;
-  out += n;
-  inlen -= n;
+  /* As in CTR: leftover keystream first, tested before anything else
+     so that a whole message after setiv pays only for the kernel.  */
+  if (c->unused)
+    {
+      size_t n = inlen < c->unused ? inlen : c->unused;
+
+      cipher_xor (out, in, c->keystream + XCTR_BLOCKSIZE - c->unused, n);
+      c->unused -= n;
+      in += n;
+      out += n;
+      inlen -= n;
+    }
   if (!inlen)
     return 0;
 
   if (c->bulk.xctr_crypt)
     {
+      /* Set before the call, so that nothing is kept across it.  */
+      c->unused = -inlen & (XCTR_BLOCKSIZE - 1);
       c->bulk.xctr_crypt (cipher_ctx (c), c->iv, &c->u_mode.xctr.index,
                           out, in, inlen, c->keystream);
-      c->unused = (XCTR_BLOCKSIZE - inlen % XCTR_BLOCKSIZE) % XCTR_BLOCKSIZE;
     }
   else
     xctr_generic (c, out, in, inlen);

@@ -27,13 +27,13 @@ _gcry_cmac_derive_subkeys (gcry_cipher_hd_t c, cmac_subkeys_t *subkeys)
   c->spec->encrypt (cipher_ctx (c), l, l);
   cmac_double (subkeys->k1, l, blocksize);
   cmac_double (subkeys->k2, subkeys->k1, blocksize);
-  wipememory (l, sizeof l);
+  cipher_wipe (l, sizeof l);
 }
 
 void
 _gcry_cmac_init (cmac_state_t *state)
 {
-  wipememory (state, sizeof *state);
+  cipher_wipe (state, sizeof *state);
 }
 
 /* X = E(X ^ IN[0]) ^ IN[1] ... over NBLOCKS whole blocks.  */
@@ -49,7 +49,7 @@ absorb_blocks (gcry_cipher_hd_t c, byte *x, const byte *in, size_t nblocks)
     {
       /* CBC-MAC mode: only the final block is stored, and it is X.  */
       c->bulk.cbc_enc (cipher_ctx (c), x, last_out, in, nblocks, 1);
-      wipememory (last_out, sizeof last_out);
+      cipher_wipe (last_out, sizeof last_out);
       return;
     }
   for (; nblocks; nblocks--, in += blocksize)
@@ -114,5 +114,5 @@ _gcry_cmac_final (gcry_cipher_hd_t c, const cmac_subkeys_t *subkeys,
     }
   cipher_xor (state->x, state->x, state->last, blocksize);
   c->spec->encrypt (cipher_ctx (c), mac, state->x);
-  wipememory (state, sizeof *state);
+  cipher_wipe (state, sizeof *state);
 }

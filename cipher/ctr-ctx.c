@@ -10,19 +10,27 @@
 #include "cipher-internal.h"
 #include "ctr-ctx.h"
 
-/* The counter is public: the loop may depend on it.  */
+/* Not always public: EAX starts from N' = OMAC_K(nonce), which never
+   leaves the handle.  So the carry runs through every byte, and neither
+   a branch nor the loop count depends on the counter's value.  */
 static void
 counter_increment (byte *ctr, size_t blocksize)
 {
+  unsigned int carry = 1;
   size_t i = blocksize;
 
-  while (i-- && !++ctr[i])
-    ;
+  while (i--)
+    {
+      carry += ctr[i];
+      ctr[i] = (byte) carry;
+      carry >>= 8;
+    }
 }
 
 /* Batches of counter blocks encrypted with one ECB call (the kernel's,
-   else the spec's single-block function).  */
-static void
+   else the spec's single-block function).  Out of line: its stack
+   buffer would otherwise cost the kernel path a large frame.  */
+static __attribute__ ((noinline)) void
 ctr_generic (gcry_cipher_hd_t c, void *ctx, byte *out, const byte *in,
              size_t len)
 {

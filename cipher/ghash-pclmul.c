@@ -1,7 +1,8 @@
 /* ghash-pclmul.c - GHASH and POLYVAL with PCLMULQDQ (C intrinsics).
  *
- * Interim kernel: the stitched AES+GHASH kernels and the VPCLMULQDQ
- * ones of the GCM issue take over where the CPU has them.
+ * The floor for CPUs without VPCLMULQDQ (ghash-x86_64.S takes over
+ * where there is one); its setkey also computes the powers of H for
+ * those kernels.
  *
  * Eight blocks per step, aggregated: with accumulator Y and blocks
  * X1..X8, (((Y ^ X1) H ^ X2) H ... ^ X8) H = (Y ^ X1) H^8 ^ X2 H^7 ^ ...
@@ -71,10 +72,11 @@ reduce (const wide_t *w)
   return _mm_xor_si128 (hi, r);
 }
 
+/* H^(I+1) * x^-1.  */
 PCLMUL_INLINE __m128i
 load_power (const ghash_key_t *key, int i)
 {
-  return _mm_loadu_si128 ((const __m128i *) key->hpow[i]);
+  return _mm_loadu_si128 ((const __m128i *) key->hpow[GHASH_HPOW (i + 1)]);
 }
 
 /* The common loop.  BSWAP reverses the bytes of each block (GHASH) or
@@ -130,22 +132,49 @@ _gcry_polyval_update_pclmul (const ghash_key_t *key, byte acc[16],
                         7, 6, 5, 4, 3, 2, 1, 0));
 }
 
-/* The powers: H^(i+1) * x^-1 = (H^i * x^-1) * H, multiplied with the
-   same reduction as the data.  */
-PCLMUL_FN void
-_gcry_ghash_setkey_pclmul (ghash_key_t *key, const u64 h[2])
+/* The powers H^1..H^NPOWERS (times x^-1, ghash.h): H^(k+1) x^-1 =
+   (H^k x^-1) * H, multiplied with the same reduction as the data, up to
+   H^8; past that H^k = H^(k-8) * H^8, eight independent products at a
+   time instead of a chain (GCM-SIV sets a key per message).  */
+PCLMUL_INLINE void
+setkey_powers (ghash_key_t *key, const u64 h[2], int npowers)
 {
   __m128i hp = _mm_set_epi64x ((long long) h[1], (long long) h[0]);
-  __m128i p = hp;
+  __m128i p = hp, h8;
   wide_t w;
-  int i;
+  int k;
 
-  _mm_storeu_si128 ((__m128i *) key->hpow[0], p);
-  for (i = 1; i < GHASH_NPOWERS; i++)
+  _mm_storeu_si128 ((__m128i *) key->hpow[GHASH_HPOW (1)], p);
+  for (k = 2; k <= 8; k++)
     {
       w.lo = w.mid = w.hi = _mm_setzero_si128 ();
       mul_acc (&w, p, hp);
       p = reduce (&w);
-      _mm_storeu_si128 ((__m128i *) key->hpow[i], p);
+      _mm_storeu_si128 ((__m128i *) key->hpow[GHASH_HPOW (k)], p);
     }
+  h8 = p;
+  for (k = 9; k <= npowers; k++)
+    {
+      w.lo = w.mid = w.hi = _mm_setzero_si128 ();
+      mul_acc (&w, load_power (key, k - 9), h8);
+      _mm_storeu_si128 ((__m128i *) key->hpow[GHASH_HPOW (k)], reduce (&w));
+    }
+}
+
+PCLMUL_FN void
+_gcry_ghash_setkey_pclmul (ghash_key_t *key, const u64 h[2])
+{
+  setkey_powers (key, h, 8);
+}
+
+PCLMUL_FN void
+_gcry_ghash_setkey_pclmul16 (ghash_key_t *key, const u64 h[2])
+{
+  setkey_powers (key, h, 16);
+}
+
+PCLMUL_FN void
+_gcry_ghash_setkey_pclmul32 (ghash_key_t *key, const u64 h[2])
+{
+  setkey_powers (key, h, GHASH_NPOWERS);
 }

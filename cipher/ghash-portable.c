@@ -150,13 +150,9 @@ _gcry_ghash_mul_portable (u64 r[2], const u64 a[2], const u64 hp[2])
 void
 _gcry_ghash_setkey_portable (ghash_key_t *key, const u64 h[2])
 {
-  int i;
-
-  key->hpow[0][0] = h[0];
-  key->hpow[0][1] = h[1];
-  /* (H^i * x^-1) * H = H^(i+1) * x^-1: the multiplier keeps the form.  */
-  for (i = 1; i < GHASH_NPOWERS; i++)
-    _gcry_ghash_mul_portable (key->hpow[i], key->hpow[i - 1], h);
+  /* One block at a time: H^1 is all it reads.  */
+  key->hpow[GHASH_HPOW (1)][0] = h[0];
+  key->hpow[GHASH_HPOW (1)][1] = h[1];
 }
 
 void
@@ -171,7 +167,7 @@ _gcry_ghash_update_portable (const ghash_key_t *key, byte acc[16],
     {
       y[1] ^= ghash_get_be64 (buf);
       y[0] ^= ghash_get_be64 (buf + 8);
-      _gcry_ghash_mul_portable (y, y, key->hpow[0]);
+      _gcry_ghash_mul_portable (y, y, key->hpow[GHASH_HPOW (1)]);
     }
   ghash_put_be64 (acc, y[1]);
   ghash_put_be64 (acc + 8, y[0]);
@@ -192,7 +188,7 @@ _gcry_polyval_update_portable (const ghash_key_t *key, byte acc[16],
     {
       y[0] ^= ghash_get_le64 (buf);
       y[1] ^= ghash_get_le64 (buf + 8);
-      _gcry_ghash_mul_portable (y, y, key->hpow[0]);
+      _gcry_ghash_mul_portable (y, y, key->hpow[GHASH_HPOW (1)]);
     }
   ghash_put_le64 (acc, y[0]);
   ghash_put_le64 (acc + 8, y[1]);

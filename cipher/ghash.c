@@ -3,8 +3,8 @@
  *
  * The table lists every implementation, best first, with the HWF_*
  * features it needs.  A key records the kernel chosen when it was set;
- * updates never look at CPU features again.  A new kernel (the VAES and
- * VPCLMULQDQ ones of the GCM issue) is one entry here.
+ * updates never look at CPU features again.  A new kernel is one entry
+ * here.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -13,23 +13,49 @@
 
 #include "ghash.h"
 
+/* ghash-x86_64.S reads the powers at offset 0, H^1 at byte 496.  */
+_Static_assert (offsetof (ghash_key_t, hpow) == 0
+               && sizeof (((ghash_key_t *) 0)->hpow) == 512,
+               "ghash-x86_64.S: GHASH_HPOW_BYTES");
+
+#ifdef HAVE_AMD64_ASM
+/* The VPCLMULQDQ kernels: their own update functions, the setkey of
+   the PCLMULQDQ kernel with as many powers as a batch has blocks.  Every
+   one needs PCLMULQDQ and SSE4.1 for that setkey.  */
+# define GHASH_VPCLMUL_ENTRY(variant, features, zmm, npowers)           \
+    {                                                                   \
+      #variant,                                                         \
+      HWF_INTEL_PCLMUL | HWF_INTEL_SSE4_1 | HWF_INTEL_VAES_VPCLMUL      \
+      | (features), (zmm),                                              \
+      _gcry_ghash_setkey_pclmul##npowers,                               \
+      _gcry_ghash_update_##variant,                                     \
+      _gcry_polyval_update_##variant                                    \
+    }
+#endif
+
 const ghash_kernel_t _gcry_ghash_kernels[] =
   {
 #ifdef HAVE_AMD64_ASM
+    /* BMI2: the AVX-512 tails build their masks with BZHI.  */
+    GHASH_VPCLMUL_ENTRY (vpclmul_avx512_zmm,
+                         HWF_INTEL_AVX512 | HWF_INTEL_BMI2, 1, 32),
+    GHASH_VPCLMUL_ENTRY (vpclmul_avx512_ymm,
+                         HWF_INTEL_AVX512 | HWF_INTEL_BMI2, 0, 16),
+    GHASH_VPCLMUL_ENTRY (vpclmul_avx2, HWF_INTEL_AVX2, 0, 16),
     {
-      "pclmul", HWF_INTEL_PCLMUL | HWF_INTEL_SSE4_1,
+      "pclmul", HWF_INTEL_PCLMUL | HWF_INTEL_SSE4_1, 0,
       _gcry_ghash_setkey_pclmul,
       _gcry_ghash_update_pclmul,
       _gcry_polyval_update_pclmul
     },
 #endif
     {
-      "portable", 0,
+      "portable", 0, 0,
       _gcry_ghash_setkey_portable,
       _gcry_ghash_update_portable,
       _gcry_polyval_update_portable
     },
-    { NULL, 0, NULL, NULL, NULL }
+    { NULL, 0, 0, NULL, NULL, NULL }
   };
 
 const ghash_kernel_t *
@@ -38,7 +64,7 @@ _gcry_ghash_select_kernel (unsigned int hwf)
   const ghash_kernel_t *k;
 
   for (k = _gcry_ghash_kernels; k->name; k++)
-    if ((k->hwf & hwf) == k->hwf)
+    if ((k->hwf & hwf) == k->hwf && (!k->uses_zmm || (hwf & HWF_X86_ZMM)))
       return k;
   /* Unreachable: the portable entry needs nothing.  */
   return k - 1;

@@ -68,16 +68,22 @@ ghash_put_le64 (byte *p, u64 v)
     p[i] = (byte) v;
 }
 
-/* How many powers of H the key keeps (aggregated reduction width of the
-   PCLMUL kernel).  */
-#define GHASH_NPOWERS 8
+/* How many powers of H the key has room for: the batch of the widest
+   kernel (vpclmul_avx512_zmm, 32 blocks per reduction).  */
+#define GHASH_NPOWERS 32
+
+/* The index of H^K in ghash_key_t.HPOW: highest power first, so that a
+   batch of N blocks reads the last N entries in block order.  */
+#define GHASH_HPOW(k) (GHASH_NPOWERS - (k))
 
 struct ghash_kernel;
 
-/* A GHASH or POLYVAL key.  HPOW[I] is H^(I+1) * x^-1 mod g (reflected),
-   as two 64-bit halves, low half first: on a little-endian machine the
-   16 bytes are the 128-bit integer, ready for one vector load.  The
-   portable kernel uses HPOW[0] only.  Holds key material: wipe it.  */
+/* A GHASH or POLYVAL key.  HPOW[GHASH_HPOW (K)] is H^K * x^-1 mod g
+   (reflected), as two 64-bit halves, low half first: on a little-endian
+   machine the 16 bytes are the 128-bit integer, ready for vector loads.
+   Each kernel's setkey fills the powers it reads (H^1 up to its batch
+   width: portable H^1 only); the others are left alone and never read.
+   HPOW is at offset 0 (ghash-x86_64.S).  Holds key material: wipe it.  */
 typedef struct ghash_key
 {
   u64 hpow[GHASH_NPOWERS][2];
@@ -95,6 +101,7 @@ typedef struct ghash_kernel
 {
   const char *name;             /* What the configuration report prints. */
   unsigned int hwf;             /* HWF_* bits required, all of them.  */
+  int uses_zmm;                 /* Also needs HWF_X86_ZMM (zmm policy).  */
   void (*setkey) (ghash_key_t *key, const u64 h[2]);
   void (*ghash) (const ghash_key_t *key, byte acc[16], const byte *buf,
                  size_t nblocks);
@@ -106,7 +113,8 @@ typedef struct ghash_kernel
    Terminated by an entry with NAME NULL.  White-box tests walk it.  */
 extern const ghash_kernel_t _gcry_ghash_kernels[];
 
-/* The first kernel of the table that HWF allows.  */
+/* The first kernel of the table that HWF allows (zmm entries only with
+   HWF_X86_ZMM).  */
 const ghash_kernel_t *_gcry_ghash_select_kernel (unsigned int hwf);
 
 /* Prepare KEY for GHASH with the hash key H (16 bytes, E(K, 0^128) for
@@ -153,14 +161,31 @@ void _gcry_polyval_update_portable (const ghash_key_t *key, byte acc[16],
 void _gcry_ghash_mul_portable (u64 r[2], const u64 a[2], const u64 hp[2]);
 
 #ifdef HAVE_AMD64_ASM
-/* PCLMULQDQ (ghash-pclmul.c), interim until the stitched kernels of
-   the GCM issue: 8 blocks per reduction with the powers of H kept in
-   the key.  Needs HWF_INTEL_PCLMUL and HWF_INTEL_SSE4_1.  */
+/* PCLMULQDQ (ghash-pclmul.c): 8 blocks per reduction with the powers of
+   H kept in the key.  Needs HWF_INTEL_PCLMUL and HWF_INTEL_SSE4_1.  The
+   setkeys of the VPCLMULQDQ kernels live there too: the same
+   multiplication, 16 or 32 powers.  */
 void _gcry_ghash_setkey_pclmul (ghash_key_t *key, const u64 h[2]);
+void _gcry_ghash_setkey_pclmul16 (ghash_key_t *key, const u64 h[2]);
+void _gcry_ghash_setkey_pclmul32 (ghash_key_t *key, const u64 h[2]);
 void _gcry_ghash_update_pclmul (const ghash_key_t *key, byte acc[16],
                                 const byte *buf, size_t nblocks);
 void _gcry_polyval_update_pclmul (const ghash_key_t *key, byte acc[16],
                                   const byte *buf, size_t nblocks);
+
+/* VPCLMULQDQ (ghash-x86_64.S, one template; the variants, their batch
+   widths and CPU features are listed in its header).  Keys from
+   _gcry_ghash_setkey_pclmul32 (zmm) or _gcry_ghash_setkey_pclmul16.  */
+#define GHASH_DECLARE_VPCLMUL(variant)                                  \
+  void _gcry_ghash_update_##variant (const ghash_key_t *key,           \
+                                     byte acc[16], const byte *buf,     \
+                                     size_t nblocks);                   \
+  void _gcry_polyval_update_##variant (const ghash_key_t *key,         \
+                                       byte acc[16], const byte *buf,   \
+                                       size_t nblocks)
+GHASH_DECLARE_VPCLMUL (vpclmul_avx512_zmm);
+GHASH_DECLARE_VPCLMUL (vpclmul_avx512_ymm);
+GHASH_DECLARE_VPCLMUL (vpclmul_avx2);
 #endif
 
 #endif /* GHASH_H */
