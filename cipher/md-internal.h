@@ -80,10 +80,21 @@ extern const gcry_md_spec_t _gcry_digest_spec_blake2s_256;
 extern const gcry_md_spec_t _gcry_digest_spec_blake2s_224;
 extern const gcry_md_spec_t _gcry_digest_spec_blake2s_160;
 extern const gcry_md_spec_t _gcry_digest_spec_blake2s_128;
+extern const gcry_md_spec_t _gcry_digest_spec_sha1;
+extern const gcry_md_spec_t _gcry_digest_spec_sha224;
+extern const gcry_md_spec_t _gcry_digest_spec_sha256;
+extern const gcry_md_spec_t _gcry_digest_spec_sha384;
+extern const gcry_md_spec_t _gcry_digest_spec_sha512;
+extern const gcry_md_spec_t _gcry_digest_spec_sha512_224;
+extern const gcry_md_spec_t _gcry_digest_spec_sha512_256;
 
 /* Which BLAKE2 kernel a context would get now (cipher/blake2.c); listed
    in src/global.c's kernel_reports.  */
 extern const gcry_kernel_report_t _gcry_blake2_kernel_reports[];
+
+/* Which SHA-1/SHA-256/SHA-512 kernel a context would get now
+   (cipher/sha1.c); for src/global.c's kernel_reports.  */
+extern const gcry_kernel_report_t _gcry_sha_kernel_reports[];
 
 
 /* The spec of ALGO, or NULL; for gcry_mac's HMAC and other internal

@@ -32,6 +32,13 @@
  */
 static const gcry_md_spec_t *const digest_list[] =
   {
+    &_gcry_digest_spec_sha1,
+    &_gcry_digest_spec_sha224,
+    &_gcry_digest_spec_sha256,
+    &_gcry_digest_spec_sha384,
+    &_gcry_digest_spec_sha512,
+    &_gcry_digest_spec_sha512_224,
+    &_gcry_digest_spec_sha512_256,
     &_gcry_digest_spec_blake2b_512,
     &_gcry_digest_spec_blake2b_384,
     &_gcry_digest_spec_blake2b_256,

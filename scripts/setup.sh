@@ -22,6 +22,18 @@ command -v cc         >/dev/null 2>&1 || need="$need gcc"
 command -v make       >/dev/null 2>&1 || need="$need make"
 pkg-config --exists gpg-error 2>/dev/null || need="$need libgpg-error-dev"
 pkg-config --exists libcrypto 2>/dev/null || need="$need libssl-dev"
+# gnuplot only for the plots of `make bench-report` (run-bench.sh sets
+# SETUP_PLOT=1).
+if [ -n "${SETUP_PLOT:-}" ]; then
+    command -v gnuplot >/dev/null 2>&1 || need="$need gnuplot-nox"
+fi
+# Optional proof tools (README "Proof"): valgrind for t-consttime and
+# check-valgrind.sh, clang with libFuzzer for the fuzz targets only (the
+# library itself builds with cc).
+command -v valgrind   >/dev/null 2>&1 || need="$need valgrind"
+command -v clang      >/dev/null 2>&1 || need="$need clang"
+ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a \
+    >/dev/null 2>&1 || need="$need libclang-rt-dev"
 if [ -n "$need" ]; then
     if [ "$(id -u)" -ne 0 ]; then
         echo "setup: missing:$need (run as root, or install them)" >&2

@@ -447,6 +447,26 @@ gcry_cipher_setiv (gcry_cipher_hd_t h, const void *iv, size_t ivlen)
 }
 
 GCRY_PUBLIC gcry_error_t
+gcry_cipher_setup_geniv (gcry_cipher_hd_t h, int method,
+                         const void *fixed_iv, size_t fixed_ivlen,
+                         const void *dyn_iv, size_t dyn_ivlen)
+{
+  if (!h)
+    return _gcry_error (GPG_ERR_INV_ARG);
+  return _gcry_error (_gcry_cipher_setup_geniv (h, method, fixed_iv,
+                                                fixed_ivlen, dyn_iv,
+                                                dyn_ivlen));
+}
+
+GCRY_PUBLIC gcry_error_t
+gcry_cipher_geniv (gcry_cipher_hd_t h, void *iv, size_t ivlen)
+{
+  if (!h)
+    return _gcry_error (GPG_ERR_INV_ARG);
+  return _gcry_error (_gcry_cipher_geniv (h, iv, ivlen));
+}
+
+GCRY_PUBLIC gcry_error_t
 gcry_cipher_authenticate (gcry_cipher_hd_t h, const void *abuf,
                           size_t abuflen)
 {
@@ -489,4 +509,109 @@ GCRY_PUBLIC size_t
 gcry_cipher_get_algo_blklen (int algo)
 {
   return _gcry_cipher_get_algo_blklen (algo);
+}
+
+
+/* MAC API.  A NULL handle is answered with GPG_ERR_INV_ARG (0 from
+   gcry_mac_get_algo) instead of upstream's crash.  */
+
+#include "../cipher/mac-api.h"
+
+GCRY_PUBLIC gcry_error_t
+gcry_mac_open (gcry_mac_hd_t *h, int algo, unsigned int flags,
+               gcry_ctx_t ctx)
+{
+  if (!h)
+    return _gcry_error (GPG_ERR_INV_ARG);
+  return _gcry_error (_gcry_mac_open (h, algo, flags, ctx));
+}
+
+GCRY_PUBLIC void
+gcry_mac_close (gcry_mac_hd_t h)
+{
+  _gcry_mac_close (h);
+}
+
+GCRY_PUBLIC gcry_error_t
+gcry_mac_ctl (gcry_mac_hd_t h, int cmd, void *buffer, size_t buflen)
+{
+  if (!h)
+    return _gcry_error (GPG_ERR_INV_ARG);
+  return _gcry_error (_gcry_mac_ctl (h, cmd, buffer, buflen));
+}
+
+GCRY_PUBLIC gcry_error_t
+gcry_mac_algo_info (int algo, int what, void *buffer, size_t *nbytes)
+{
+  return _gcry_error (_gcry_mac_algo_info (algo, what, buffer, nbytes));
+}
+
+GCRY_PUBLIC gcry_error_t
+gcry_mac_setkey (gcry_mac_hd_t hd, const void *key, size_t keylen)
+{
+  if (!hd)
+    return _gcry_error (GPG_ERR_INV_ARG);
+  return _gcry_error (_gcry_mac_setkey (hd, key, keylen));
+}
+
+GCRY_PUBLIC gcry_error_t
+gcry_mac_setiv (gcry_mac_hd_t hd, const void *iv, size_t ivlen)
+{
+  if (!hd)
+    return _gcry_error (GPG_ERR_INV_ARG);
+  return _gcry_error (_gcry_mac_setiv (hd, iv, ivlen));
+}
+
+GCRY_PUBLIC gcry_error_t
+gcry_mac_write (gcry_mac_hd_t hd, const void *buffer, size_t length)
+{
+  if (!hd)
+    return _gcry_error (GPG_ERR_INV_ARG);
+  return _gcry_error (_gcry_mac_write (hd, buffer, length));
+}
+
+GCRY_PUBLIC gcry_error_t
+gcry_mac_read (gcry_mac_hd_t hd, void *buffer, size_t *buflen)
+{
+  if (!hd)
+    return _gcry_error (GPG_ERR_INV_ARG);
+  return _gcry_error (_gcry_mac_read (hd, buffer, buflen));
+}
+
+GCRY_PUBLIC gcry_error_t
+gcry_mac_verify (gcry_mac_hd_t hd, const void *buffer, size_t buflen)
+{
+  if (!hd)
+    return _gcry_error (GPG_ERR_INV_ARG);
+  return _gcry_error (_gcry_mac_verify (hd, buffer, buflen));
+}
+
+GCRY_PUBLIC int
+gcry_mac_get_algo (gcry_mac_hd_t hd)
+{
+  return hd ? _gcry_mac_get_algo (hd) : 0;
+}
+
+GCRY_PUBLIC unsigned int
+gcry_mac_get_algo_maclen (int algo)
+{
+  return _gcry_mac_get_algo_maclen (algo);
+}
+
+GCRY_PUBLIC unsigned int
+gcry_mac_get_algo_keylen (int algo)
+{
+  return _gcry_mac_get_algo_keylen (algo);
+}
+
+GCRY_PUBLIC const char *
+gcry_mac_algo_name (int algorithm)
+{
+  return _gcry_mac_algo_name (algorithm);
+}
+
+GCRY_PUBLIC int
+gcry_mac_map_name (const char *name)
+{
+  return _gcry_mac_map_name (name);
 }
