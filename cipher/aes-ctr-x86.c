@@ -9,10 +9,11 @@
  * Everything else -- partial blocks, KS_TAIL, the counter update -- is
  * done by the kernel.
  *
- * CTR: the assembly entry points are the slot functions themselves
- * (_gcry_aes_ctr_x86_<variant> names the same code), so a call costs
- * no glue; they detect the wrap and jump to _gcry_aes_ctr_wrap_x86_*
- * here.  XCTR: the glue below checks the index and passes it on.
+ * The assembly entry points are the slot functions themselves
+ * (_gcry_aes_ctr_x86_<variant> and _gcry_aes_xctr_x86_<variant> name
+ * the same code), so a call costs no glue; they detect the wrap and
+ * jump, arguments untouched, to _gcry_aes_ctr_wrap_x86_* or
+ * _gcry_aes_xctr_wrap_x86_* here.
  *
  * Each variant gets its own functions (stamped out by a macro), with
  * the kernel called directly: no per-call selection.
@@ -31,8 +32,8 @@ typedef void (*ctr_kernel_t) (const aes_hw_key_t *key, byte *ctr,
                               byte *out, const byte *in, size_t nbytes,
                               byte *ks_tail);
 typedef void (*xctr_kernel_t) (const aes_hw_key_t *key, const byte *iv,
-                               byte *out, const byte *in, size_t nbytes,
-                               byte *ks_tail, u64 first_index);
+                               u64 *index, byte *out, const byte *in,
+                               size_t nbytes, byte *ks_tail);
 
 static inline u64
 load_be64 (const byte *p)
@@ -41,13 +42,6 @@ load_be64 (const byte *p)
 
   memcpy (&v, p, 8);
   return __builtin_bswap64 (v);
-}
-
-/* Blocks started by NBYTES bytes.  */
-static inline size_t
-blocks_started (size_t nbytes)
-{
-  return nbytes / 16 + ((nbytes & 15) != 0);
 }
 
 /* The rare CTR call whose low 64 counter bits wrap between two of its
@@ -70,40 +64,33 @@ ctr_crypt_wrap (ctr_kernel_t kernel, void *ctx, byte *ctr, byte *out,
 }
 
 /* The rare XCTR call that runs across index 2^64 (at most once in 2^64
-   blocks): blocks from index 2^64 on use IV ^ le128 (2^64 + m), which
-   is (IV ^ le128 (2^64)) ^ le128 (m), so they are an ordinary call with
-   bit 0 of IV byte 8 flipped, counting from m = 0.  Out of line, so the
-   common path below keeps no frame and ends in a jump to the kernel.  */
-static __attribute__ ((noinline)) void
-xctr_crypt_wrap (xctr_kernel_t kernel, const aes_hw_key_t *key,
-                 const byte *iv, u64 first, byte *out, const byte *in,
-                 size_t nbytes, byte *ks_tail)
-{
-  size_t head = (size_t) -first * 16;   /* blocks before 2^64 */
-  byte iv_high[16];
-
-  kernel (key, iv, out, in, head, ks_tail, first);
-  memcpy (iv_high, iv, 16);
-  iv_high[8] ^= 1;
-  kernel (key, iv_high, out + head, in + head, nbytes - head, ks_tail, 0);
-}
-
+   blocks): the assembly entry detects it and jumps here with its
+   arguments untouched.  Blocks from index 2^64 on use IV ^ le128 (2^64
+   + m), which is (IV ^ le128 (2^64)) ^ le128 (m), so they are an
+   ordinary call with bit 0 of IV byte 8 flipped, counting from m = 0.
+   The first part ends on index 2^64 - 1 (a block boundary, so no
+   keystream tail); neither part runs across 2^64, so neither comes
+   back here.  */
 static inline __attribute__ ((always_inline)) void
-xctr_crypt_split (xctr_kernel_t kernel, void *ctx, const byte *iv,
-                  u64 *index, byte *out, const byte *in, size_t nbytes,
-                  byte *ks_tail)
+xctr_crypt_wrap (xctr_kernel_t kernel, void *ctx, const byte *iv,
+                 u64 *index, byte *out, const byte *in, size_t nbytes,
+                 byte *ks_tail)
 {
   const aes_hw_key_t *key = ctx;
-  u64 first = *index;
-  u64 next = first + blocks_started (nbytes);
+  u64 part_index = *index;
+  /* Blocks before 2^64: fewer than the call's, so no overflow.  */
+  size_t head = (size_t) -part_index * 16;
+  byte iv_high[16];
 
-  *index = next;
-  /* The sum carries past 2^64 without landing on it exactly: the call
-     has blocks on both sides of index 2^64.  */
-  if (UNLIKELY (next < first && next != 0))
-    xctr_crypt_wrap (kernel, key, iv, first, out, in, nbytes, ks_tail);
-  else
-    kernel (key, iv, out, in, nbytes, ks_tail, first);
+  kernel (key, iv, &part_index, out, in, head, ks_tail);
+  memcpy (iv_high, iv, 16);
+  iv_high[8] ^= 1;
+  part_index = 0;
+  kernel (key, iv_high, &part_index, out + head, in + head, nbytes - head,
+          ks_tail);
+  /* Blocks of the second part = the whole call's, modulo 2^64.  */
+  *index = part_index;
+  wipememory (iv_high, sizeof iv_high);
 }
 
 #define AES_X86_DEFINE_CTR_GLUE(variant)                                \
@@ -117,12 +104,13 @@ xctr_crypt_split (xctr_kernel_t kernel, void *ctx, const byte *iv,
   }                                                                     \
                                                                         \
   void                                                                  \
-  _gcry_aes_xctr_x86_##variant (void *ctx, const byte *iv, u64 *index,  \
-                                byte *out, const byte *in,              \
-                                size_t nbytes, byte *ks_tail)           \
+  _gcry_aes_xctr_wrap_x86_##variant (void *ctx, const byte *iv,         \
+                                     u64 *index, byte *out,             \
+                                     const byte *in, size_t nbytes,     \
+                                     byte *ks_tail)                     \
   {                                                                     \
-    xctr_crypt_split (_gcry_aes_xctr_crypt_##variant, ctx, iv, index,   \
-                      out, in, nbytes, ks_tail);                        \
+    xctr_crypt_wrap (_gcry_aes_xctr_crypt_##variant, ctx, iv, index,    \
+                     out, in, nbytes, ks_tail);                         \
   }
 
 AES_X86_DEFINE_CTR_GLUE (aesni_avx)

@@ -30,10 +30,10 @@
  *        message; the caller passes the index of the first block.
  *
  * Both compute counter values as 128-bit little-endian integers, one per
- * 128-bit lane, and add to the low 64 bits only (vpaddq): the caller
- * guarantees that the low 64 bits do not wrap between the first and the
- * last block of one call (the C glue splits a call where they would, which
- * happens at most once in 2^64 blocks).  CTR byte-reverses each lane
+ * 128-bit lane, and add to the low 64 bits only (vpaddq): the entry
+ * checks whether the low 64 bits would wrap between the first and the
+ * last block of the call and, if so (at most once in 2^64 blocks), jumps
+ * to C code (cipher/aes-ctr-x86.c) that splits the call there.  CTR byte-reverses each lane
  * (vpshufb) to big-endian before encrypting; XCTR xors with the IV.
  *
  * Tricks, and what they buy:
@@ -92,11 +92,15 @@
  *          byte ctr[16], byte *out, const byte *in, size_t nbytes,
  *          byte ks_tail[16]);
  *   void _gcry_aes_xctr_crypt_<variant> (const aes_hw_key_t *key,
- *          const byte iv[16], byte *out, const byte *in, size_t nbytes,
- *          byte ks_tail[16], u64 first_index);
+ *          const byte iv[16], u64 *index, byte *out, const byte *in,
+ *          size_t nbytes, byte ks_tail[16]);
  *
  * NBYTES may be any length, 0 included.  CTR advances CTR by the number
- * of blocks started (full 128-bit carry on that final update).  When
+ * of blocks started (full 128-bit carry on that final update); XCTR
+ * starts at index *INDEX and advances *INDEX the same way (modulo 2^64).
+ * Both have exactly the signatures of the bulk slots ctr_crypt and
+ * xctr_crypt, and are the slots: XCTR moves its arguments to CTR's
+ * registers in a few instructions at entry.  When
  * NBYTES % 16 != 0 the whole keystream block of the final partial block
  * is stored to KS_TAIL; otherwise KS_TAIL is not touched.  OUT == IN is
  * allowed.
@@ -364,7 +368,7 @@
    KEY and TMP64.  */
 .macro _ctr_setup xctr
   .if \xctr
-    vmovq 8(%rsp), X_LE_CTR     /* 7th argument: first_index */
+    /* X_LE_CTR holds le128 (first index) since the entry.  */
     _vbroadcast128 (CTRP), IV_RK0
     _vpxor RK0, IV_RK0, IV_RK0
   .else
@@ -458,8 +462,7 @@
    registers, off the AES chain.  */
 .macro _one_block xctr
   .if \xctr
-    vmovq 8(%rsp), X0           /* le128 (first_index) */
-    vpxor (CTRP), X0, X0
+    vpxor (CTRP), X_LE_CTR, X0  /* IV ^ le128 (first index) */
     vpxor AES_KEY_ENC_OFFSET(KEY), X0, X0
   .else
     vmovdqu (CTRP), X0
@@ -550,6 +553,26 @@
  * The template.  XCTR selects the mode (0: CTR, 1: XCTR).
  */
 .macro _aes_ctr_crypt xctr, wrap_fn
+  .if \xctr
+    /* The xctr_crypt slot's arguments (ctx, iv, index, out, in, nbytes,
+       ks_tail): advance *INDEX by the blocks started, keep the first
+       index in X_LE_CTR (read by _ctr_setup and _one_block), and move
+       the rest to CTR's registers.  As for CTR, a call whose index runs
+       across 2^64 (once in 2^64 blocks) goes, arguments untouched, to
+       the C code that splits it: the vector code adds in 64 bits.  */
+    mov (%rdx), %rax            /* first index */
+    lea 15(%r9), %r10
+    shr $4, %r10
+    add %rax, %r10              /* next index, CF: the sum passed 2^64 */
+    jc .Lxcarry\@
+.Lxno_wrap\@:
+    mov %r10, (%rdx)
+    vmovq %rax, X_LE_CTR
+    mov %rcx, DST
+    mov %r8, SRC
+    mov %r9, LEN
+    mov 8(%rsp), KSTAIL
+  .endif
   test LEN, LEN
   jz .Lreturn\@
 
@@ -673,14 +696,22 @@
     test TMP64, TMP64
     jz .Lno_wrap\@
     jmp \wrap_fn
+  .else
+.Lxcarry\@:
+    /* A sum of exactly 2^64 ends the call on index 2^64 - 1: no split
+       needed.  */
+    test %r10, %r10
+    jz .Lxno_wrap\@
+    jmp \wrap_fn
   .endif
 .endm
 
 
-/* The CTR entry points have exactly the ctr_crypt slot's signature
-   and contract (counter wraps included), so the slot names them too:
-   _gcry_aes_ctr_x86_<variant> is the same code, with no C glue in
-   between.  */
+/* The CTR and XCTR entry points have exactly the ctr_crypt and
+   xctr_crypt slots' signatures and contracts (counter and index wraps
+   included), so the slots name them too: _gcry_aes_ctr_x86_<variant>
+   and _gcry_aes_xctr_x86_<variant> are the same code, with no C glue
+   in between.  */
 #define CTR_SLOT_ALIAS(slot, name)              \
         .globl slot;                            \
         .hidden slot;                           \
@@ -724,8 +755,9 @@ GCRY_ASM_FUNC_START(_gcry_aes_ctr_crypt_aesni_avx)
 GCRY_ASM_FUNC_END(_gcry_aes_ctr_crypt_aesni_avx)
 CTR_SLOT_ALIAS(_gcry_aes_ctr_x86_aesni_avx, _gcry_aes_ctr_crypt_aesni_avx)
 GCRY_ASM_FUNC_START(_gcry_aes_xctr_crypt_aesni_avx)
-  _aes_ctr_crypt 1
+  _aes_ctr_crypt 1, _gcry_aes_xctr_wrap_x86_aesni_avx
 GCRY_ASM_FUNC_END(_gcry_aes_xctr_crypt_aesni_avx)
+CTR_SLOT_ALIAS(_gcry_aes_xctr_x86_aesni_avx, _gcry_aes_xctr_crypt_aesni_avx)
 
 _set_veclen 32, 0
 GCRY_ASM_FUNC_START(_gcry_aes_ctr_crypt_vaes_avx2)
@@ -733,8 +765,9 @@ GCRY_ASM_FUNC_START(_gcry_aes_ctr_crypt_vaes_avx2)
 GCRY_ASM_FUNC_END(_gcry_aes_ctr_crypt_vaes_avx2)
 CTR_SLOT_ALIAS(_gcry_aes_ctr_x86_vaes_avx2, _gcry_aes_ctr_crypt_vaes_avx2)
 GCRY_ASM_FUNC_START(_gcry_aes_xctr_crypt_vaes_avx2)
-  _aes_ctr_crypt 1
+  _aes_ctr_crypt 1, _gcry_aes_xctr_wrap_x86_vaes_avx2
 GCRY_ASM_FUNC_END(_gcry_aes_xctr_crypt_vaes_avx2)
+CTR_SLOT_ALIAS(_gcry_aes_xctr_x86_vaes_avx2, _gcry_aes_xctr_crypt_vaes_avx2)
 
 _set_veclen 32, 1
 GCRY_ASM_FUNC_START(_gcry_aes_ctr_crypt_vaes_avx512_ymm)
@@ -742,8 +775,9 @@ GCRY_ASM_FUNC_START(_gcry_aes_ctr_crypt_vaes_avx512_ymm)
 GCRY_ASM_FUNC_END(_gcry_aes_ctr_crypt_vaes_avx512_ymm)
 CTR_SLOT_ALIAS(_gcry_aes_ctr_x86_vaes_avx512_ymm, _gcry_aes_ctr_crypt_vaes_avx512_ymm)
 GCRY_ASM_FUNC_START(_gcry_aes_xctr_crypt_vaes_avx512_ymm)
-  _aes_ctr_crypt 1
+  _aes_ctr_crypt 1, _gcry_aes_xctr_wrap_x86_vaes_avx512_ymm
 GCRY_ASM_FUNC_END(_gcry_aes_xctr_crypt_vaes_avx512_ymm)
+CTR_SLOT_ALIAS(_gcry_aes_xctr_x86_vaes_avx512_ymm, _gcry_aes_xctr_crypt_vaes_avx512_ymm)
 
 _set_veclen 64, 1
 GCRY_ASM_FUNC_START(_gcry_aes_ctr_crypt_vaes_avx512_zmm)
@@ -751,7 +785,8 @@ GCRY_ASM_FUNC_START(_gcry_aes_ctr_crypt_vaes_avx512_zmm)
 GCRY_ASM_FUNC_END(_gcry_aes_ctr_crypt_vaes_avx512_zmm)
 CTR_SLOT_ALIAS(_gcry_aes_ctr_x86_vaes_avx512_zmm, _gcry_aes_ctr_crypt_vaes_avx512_zmm)
 GCRY_ASM_FUNC_START(_gcry_aes_xctr_crypt_vaes_avx512_zmm)
-  _aes_ctr_crypt 1
+  _aes_ctr_crypt 1, _gcry_aes_xctr_wrap_x86_vaes_avx512_zmm
 GCRY_ASM_FUNC_END(_gcry_aes_xctr_crypt_vaes_avx512_zmm)
+CTR_SLOT_ALIAS(_gcry_aes_xctr_x86_vaes_avx512_zmm, _gcry_aes_xctr_crypt_vaes_avx512_zmm)
 
 GCRY_ASM_NOTES

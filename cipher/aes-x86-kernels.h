@@ -49,11 +49,13 @@ static_assert (sizeof (((aes_hw_key_t *) 0)->rounds) == 4,
  *   Any counter: a call in which the low 64 bits would wrap between two
  *   blocks is split by _gcry_aes_ctr_wrap_x86_<variant> (below).
  *
- * _gcry_aes_xctr_crypt_<variant> (KEY, IV, OUT, IN, NBYTES, KS_TAIL,
- *                                 FIRST_INDEX)
- *   Keystream block j = AES-encrypt (KEY, IV ^ le128 (FIRST_INDEX + j))
- *   (XCTR of the HCTR2 paper).  Nothing is written back.  Caller's
- *   duty: FIRST_INDEX + ceil (NBYTES / 16) - 1 must not exceed 2^64 - 1.
+ * _gcry_aes_xctr_crypt_<variant> (KEY, IV, INDEX, OUT, IN, NBYTES,
+ *                                 KS_TAIL)
+ *   Keystream block j = AES-encrypt (KEY, IV ^ le128 (*INDEX + j)),
+ *   the index a 128-bit sum (XCTR of the HCTR2 paper).  On return
+ *   *INDEX has advanced by the blocks started (modulo 2^64).  Any
+ *   index: a call that runs across index 2^64 is split by
+ *   _gcry_aes_xctr_wrap_x86_<variant> (below).
  *
  * Both: when NBYTES % 16 != 0 the full keystream block of the final
  * partial block is stored to KS_TAIL (16 bytes); otherwise KS_TAIL is
@@ -71,9 +73,9 @@ static_assert (sizeof (((aes_hw_key_t *) 0)->rounds) == 4,
                                       const byte *in, size_t nbytes,    \
                                       byte *ks_tail);                   \
   void _gcry_aes_xctr_crypt_##variant (const aes_hw_key_t *key,         \
-                                       const byte *iv, byte *out,       \
-                                       const byte *in, size_t nbytes,   \
-                                       byte *ks_tail, u64 first_index)
+                                       const byte *iv, u64 *index,      \
+                                       byte *out, const byte *in,       \
+                                       size_t nbytes, byte *ks_tail)
 
 AES_X86_DECLARE_CTR_KERNELS (aesni_avx);
 AES_X86_DECLARE_CTR_KERNELS (vaes_avx2);
@@ -93,9 +95,11 @@ AES_X86_DECLARE_CTR_KERNELS (vaes_avx512_zmm);
  * blocks started, modulo 2^64).
  *
  * _gcry_aes_ctr_x86_<variant> is an alias of _gcry_aes_ctr_crypt_<variant>
- * (the assembly has the slot's signature and full contract: it detects
- * a wrap itself and jumps, arguments untouched, to
- * _gcry_aes_ctr_wrap_x86_<variant>, the C split, which only it calls).
+ * and _gcry_aes_xctr_x86_<variant> of _gcry_aes_xctr_crypt_<variant>
+ * (the assembly has the slots' signatures and full contracts: it
+ * detects a wrap itself and jumps, arguments untouched, to
+ * _gcry_aes_ctr_wrap_x86_<variant> or _gcry_aes_xctr_wrap_x86_<variant>,
+ * the C splits, which only it calls).
  */
 typedef void (*aes_x86_ctr_fn_t) (void *ctx, byte *ctr, byte *out,
                                   const byte *in, size_t nbytes,
@@ -114,7 +118,11 @@ typedef void (*aes_x86_xctr_fn_t) (void *ctx, const byte *iv, u64 *index,
   void _gcry_aes_xctr_x86_##variant (void *ctx, const byte *iv,         \
                                      u64 *index, byte *out,             \
                                      const byte *in, size_t nbytes,     \
-                                     byte *ks_tail)
+                                     byte *ks_tail);                    \
+  void _gcry_aes_xctr_wrap_x86_##variant (void *ctx, const byte *iv,    \
+                                          u64 *index, byte *out,        \
+                                          const byte *in,               \
+                                          size_t nbytes, byte *ks_tail)
 
 AES_X86_DECLARE_CTR_GLUE (aesni_avx);
 AES_X86_DECLARE_CTR_GLUE (vaes_avx2);

@@ -461,9 +461,11 @@ _gcry_cipher_encrypt (gcry_cipher_hd_t c, void *out, size_t outsize,
       return GPG_ERR_MISSING_KEY;
     }
   rc = c->mode_spec->encrypt (c, out, outsize, in, inlen);
-  /* As upstream: on failure OUT never holds plaintext.  */
+  /* As upstream: on failure OUT never holds plaintext.  No mode writes
+     more than INLEN bytes before failing, and an OUTSIZE beyond INLEN
+     may be a lie (SIZE_MAX), which made upstream crash here.  */
   if (UNLIKELY (rc) && out)
-    memset (out, 0x42, outsize);
+    memset (out, 0x42, outsize < inlen ? outsize : inlen);
   return rc;
 }
 

@@ -87,6 +87,20 @@ extern const gcry_md_spec_t _gcry_digest_spec_sha384;
 extern const gcry_md_spec_t _gcry_digest_spec_sha512;
 extern const gcry_md_spec_t _gcry_digest_spec_sha512_224;
 extern const gcry_md_spec_t _gcry_digest_spec_sha512_256;
+extern const gcry_md_spec_t _gcry_digest_spec_md4;
+extern const gcry_md_spec_t _gcry_digest_spec_md5;
+extern const gcry_md_spec_t _gcry_digest_spec_rmd160;
+extern const gcry_md_spec_t _gcry_digest_spec_crc32;
+extern const gcry_md_spec_t _gcry_digest_spec_crc32_rfc1510;
+extern const gcry_md_spec_t _gcry_digest_spec_crc24_rfc2440;
+extern const gcry_md_spec_t _gcry_digest_spec_sha3_224;
+extern const gcry_md_spec_t _gcry_digest_spec_sha3_256;
+extern const gcry_md_spec_t _gcry_digest_spec_sha3_384;
+extern const gcry_md_spec_t _gcry_digest_spec_sha3_512;
+extern const gcry_md_spec_t _gcry_digest_spec_shake128;
+extern const gcry_md_spec_t _gcry_digest_spec_shake256;
+extern const gcry_md_spec_t _gcry_digest_spec_cshake128;
+extern const gcry_md_spec_t _gcry_digest_spec_cshake256;
 
 /* Which BLAKE2 kernel a context would get now (cipher/blake2.c); listed
    in src/global.c's kernel_reports.  */
@@ -95,6 +109,10 @@ extern const gcry_kernel_report_t _gcry_blake2_kernel_reports[];
 /* Which SHA-1/SHA-256/SHA-512 kernel a context would get now
    (cipher/sha1.c); for src/global.c's kernel_reports.  */
 extern const gcry_kernel_report_t _gcry_sha_kernel_reports[];
+
+/* Which Keccak-f[1600] kernel a context would get now (cipher/keccak.c);
+   for src/global.c's kernel_reports.  */
+extern const gcry_kernel_report_t _gcry_keccak_kernel_reports[];
 
 
 /* The spec of ALGO, or NULL; for gcry_mac's HMAC and other internal

@@ -46,6 +46,8 @@ clamp_r (const byte *key, u64 *lo, u64 *hi)
 }
 
 
+static const poly1305_kernel_t *select_kernel (unsigned int hwf);
+
 #ifdef POLY1305_LIMBS64
 
 typedef unsigned __int128 u128;
@@ -60,6 +62,8 @@ _gcry_poly1305_init (poly1305_context_t *ctx, const byte *key)
   for (i = 0; i < 4; i++)
     ctx->s[i] = get_le32 (key + 16 + 4 * i);
   ctx->nbuf = 0;
+  ctx->pw_ready = 0;
+  ctx->kernel = select_kernel (_gcry_get_hw_features ());
 }
 
 /* Absorb NBLOCKS 16-byte blocks; HIBIT is the 2^128 bit appended to each
@@ -168,6 +172,7 @@ _gcry_poly1305_init (poly1305_context_t *ctx, const byte *key)
   for (i = 0; i < 4; i++)
     ctx->s[i] = get_le32 (key + 16 + 4 * i);
   ctx->nbuf = 0;
+  ctx->kernel = select_kernel (_gcry_get_hw_features ());
 }
 
 /* HIBIT: the 2^128 bit in limb 4 (bit 24), or 0.  */
@@ -289,6 +294,75 @@ poly1305_tag (poly1305_context_t *ctx, byte *tag)
 #endif /* !POLY1305_LIMBS64 */
 
 
+/*
+ * The kernel table, best first.  A kernel only absorbs whole blocks;
+ * buffering, the final partial block and the tag stay here.
+ */
+
+static void
+blocks_portable (poly1305_context_t *ctx, const byte *m, size_t nblocks)
+{
+  poly1305_blocks (ctx, m, nblocks, HIBIT);
+}
+
+#if defined(POLY1305_LIMBS64) && defined(__x86_64__) \
+    && defined(HAVE_AMD64_ASM)
+/* Eight blocks per vector step; below sixteen blocks the setup and the
+   final lane combination cost more than the scalar code.  The rest
+   (under eight blocks) goes to the portable code.  */
+static void
+blocks_avx512_ifma (poly1305_context_t *ctx, const byte *m, size_t nblocks)
+{
+  size_t bulk = nblocks >= 16 ? nblocks & ~(size_t) 7 : 0;
+
+  if (bulk)
+    {
+      _gcry_poly1305_blocks_ifma (ctx, m, bulk);
+      m += bulk * POLY1305_BLOCKLEN;
+      nblocks -= bulk;
+    }
+  if (nblocks)
+    poly1305_blocks (ctx, m, nblocks, HIBIT);
+}
+#endif
+
+static const poly1305_kernel_t poly1305_kernels[] =
+  {
+#if defined(POLY1305_LIMBS64) && defined(__x86_64__) \
+    && defined(HAVE_AMD64_ASM)
+    /* intel-avx512 includes IFMA (src/hwf-x86.c).  */
+    { "avx512-ifma", HWF_INTEL_AVX512 | HWF_X86_ZMM, blocks_avx512_ifma },
+#endif
+    { "portable", 0, blocks_portable }
+  };
+
+const poly1305_kernel_t *const _gcry_poly1305_kernel_table = poly1305_kernels;
+const size_t _gcry_poly1305_kernel_count = DIM (poly1305_kernels);
+
+static const poly1305_kernel_t *
+select_kernel (unsigned int hwf)
+{
+  size_t i;
+
+  for (i = 0; i + 1 < DIM (poly1305_kernels); i++)
+    if ((poly1305_kernels[i].hwf & hwf) == poly1305_kernels[i].hwf)
+      return &poly1305_kernels[i];
+  return &poly1305_kernels[DIM (poly1305_kernels) - 1];
+}
+
+static const char *
+poly1305_current_kernel (unsigned int hwf)
+{
+  return select_kernel (hwf)->name;
+}
+
+const gcry_kernel_report_t _gcry_poly1305_kernel_reports[] =
+  {
+    { "poly1305", poly1305_current_kernel },
+    { NULL, NULL }
+  };
+
+
 void
 _gcry_poly1305_update (poly1305_context_t *ctx, const byte *m, size_t len)
 {
@@ -311,7 +385,7 @@ _gcry_poly1305_update (poly1305_context_t *ctx, const byte *m, size_t len)
   nblocks = len / POLY1305_BLOCKLEN;
   if (nblocks)
     {
-      poly1305_blocks (ctx, m, nblocks, HIBIT);
+      ctx->kernel->blocks (ctx, m, nblocks);
       m += nblocks * POLY1305_BLOCKLEN;
       len -= nblocks * POLY1305_BLOCKLEN;
     }

@@ -82,6 +82,11 @@ void _gcry_sha1_compress_shani (void *state, const byte *blocks,
 void _gcry_sha256_compress_shani (void *state, const byte *blocks,
                                   size_t nblocks);
 
+/* cipher/sha256-avx2-x86_64.S: scalar rounds (BMI2 RORX/ANDN) fed by a
+   two-block AVX2 message schedule, needs AVX2 and BMI2.  */
+void _gcry_sha256_compress_avx2 (void *state, const byte *blocks,
+                                 size_t nblocks);
+
 /* cipher/sha512-avx2-x86_64.S: scalar rounds (BMI2 RORX) fed by a
    two-block AVX2 message schedule, needs AVX2 and BMI2.  */
 void _gcry_sha512_compress_avx2 (void *state, const byte *blocks,

@@ -140,7 +140,8 @@ sha256_compress_portable (void *state, const byte *blocks, size_t nblocks)
 
 /*
  * The kernel table, best first.  SHA-NI beats everything where present;
- * elsewhere the portable code runs.
+ * without it, scalar BMI2 rounds fed by an AVX2 schedule; elsewhere the
+ * portable code runs.
  */
 
 static const sha_kernel_t sha256_kernels[] =
@@ -148,6 +149,8 @@ static const sha_kernel_t sha256_kernels[] =
 #if defined(HAVE_AMD64_ASM) && defined(__x86_64__)
     { "shani", HWF_INTEL_SHAEXT | HWF_INTEL_SSE4_1,
       _gcry_sha256_compress_shani },
+    { "avx2", HWF_INTEL_AVX2 | HWF_INTEL_BMI2 | HWF_X86_FAST_VECTOR,
+      _gcry_sha256_compress_avx2 },
 #endif
     { "portable", 0, sha256_compress_portable }
   };

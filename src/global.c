@@ -194,12 +194,16 @@ extern const gcry_kernel_report_t _gcry_aes_kernel_reports[];
 extern const gcry_kernel_report_t _gcry_blake2_kernel_reports[];
 extern const gcry_kernel_report_t _gcry_ghash_kernel_reports[];
 extern const gcry_kernel_report_t _gcry_sha_kernel_reports[];
+extern const gcry_kernel_report_t _gcry_poly1305_kernel_reports[];
+extern const gcry_kernel_report_t _gcry_keccak_kernel_reports[];
 
 static const gcry_kernel_report_t *const kernel_reports[] = {
   _gcry_aes_kernel_reports,
   _gcry_ghash_kernel_reports,
   _gcry_blake2_kernel_reports,
   _gcry_sha_kernel_reports,
+  _gcry_poly1305_kernel_reports,
+  _gcry_keccak_kernel_reports,
   NULL
 };
 

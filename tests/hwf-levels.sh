@@ -11,7 +11,8 @@
 #   zmm-forced    GCRYPT_HWF_POLICY=zmm, only when the CPU has intel-avx512
 #                 but the policy avoids zmm, so the zmm kernels still run
 #   avx512-ymm    x86-zmm off: VAES + AVX-512 on 256-bit vectors
-#   vaes-avx2     intel-avx512 off too: VAES + AVX2
+#   vaes-avx2     intel-avx512 off too: VAES + AVX2 (and intel-shaext off,
+#                 so the SHA tests reach the AVX2 SHA kernels)
 #   aesni-avx     intel-vaes-vpclmul off too: AES-NI + AVX
 #   aesni-sse     intel-avx2 and intel-avx off too: AES-NI, SSE only
 #   portable      all off: the portable C code
@@ -148,9 +149,13 @@ if has intel-avx512 && ! has x86-zmm; then
   policy=
 fi
 try_level avx512-ymm "x86-zmm" intel-avx512
-try_level vaes-avx2 "x86-zmm,intel-avx512" intel-vaes-vpclmul
-try_level aesni-avx "x86-zmm,intel-avx512,intel-vaes-vpclmul" intel-avx
+# From vaes-avx2 down, intel-shaext is off too, so the hash tests also
+# reach the vector SHA kernels that SHA-NI would otherwise shadow.
+try_level vaes-avx2 "x86-zmm,intel-avx512,intel-shaext" intel-vaes-vpclmul
+try_level aesni-avx "x86-zmm,intel-avx512,intel-shaext,intel-vaes-vpclmul" \
+  intel-avx
 try_level aesni-sse \
-  "x86-zmm,intel-avx512,intel-vaes-vpclmul,intel-avx2,intel-avx" intel-aesni
+  "x86-zmm,intel-avx512,intel-shaext,intel-vaes-vpclmul,intel-avx2,intel-avx" \
+  intel-aesni
 try_level portable "all" ""
 finish

@@ -573,8 +573,8 @@ check_guard_pages (int xctr)
 
 typedef void (*raw_ctr_t) (const aes_hw_key_t *, byte *, byte *,
                            const byte *, size_t, byte *);
-typedef void (*raw_xctr_t) (const aes_hw_key_t *, const byte *, byte *,
-                            const byte *, size_t, byte *, u64);
+typedef void (*raw_xctr_t) (const aes_hw_key_t *, const byte *, u64 *,
+                            byte *, const byte *, size_t, byte *);
 
 static const struct
 {
@@ -624,21 +624,39 @@ check_abi (int check_xinuse)
         char bad[80] = "";
         int ok_out = 1;
         size_t i;
+        u64 index_before;
 
         random_stream (&st, xctr);
+        index_before = st.index;
         ref_keystream (&k, &st, lens[li] / 16 + 1, ref_ks);
         memset (&call, 0, sizeof call);
         call.fn = xctr ? (void *) raw_kernels[ri].xctr
                        : (void *) raw_kernels[ri].ctr;
         call.arg[0] = (u64) (uintptr_t) &k.hw;
         call.arg[1] = (u64) (uintptr_t) st.block;
-        call.arg[2] = (u64) (uintptr_t) out_arena;
-        call.arg[3] = (u64) (uintptr_t) src_buf;
-        call.arg[4] = lens[li];
-        call.arg[5] = (u64) (uintptr_t) ks_tail;
-        call.arg[6] = st.index;
+        if (xctr)
+          {
+            /* The xctr_crypt slot's signature: the index by pointer,
+               the rest one register later, KS_TAIL on the stack.  */
+            call.arg[2] = (u64) (uintptr_t) &st.index;
+            call.arg[3] = (u64) (uintptr_t) out_arena;
+            call.arg[4] = (u64) (uintptr_t) src_buf;
+            call.arg[5] = lens[li];
+            call.arg[6] = (u64) (uintptr_t) ks_tail;
+          }
+        else
+          {
+            call.arg[2] = (u64) (uintptr_t) out_arena;
+            call.arg[3] = (u64) (uintptr_t) src_buf;
+            call.arg[4] = lens[li];
+            call.arg[5] = (u64) (uintptr_t) ks_tail;
+          }
         call.check_xinuse = check_xinuse;
         t_abi_call (&call);
+        if (xctr)
+          t_check (st.index == index_before + (lens[li] + 15) / 16,
+                   "%s XCTR raw call n=%zu: index advanced by the blocks "
+                   "started", kern->name, lens[li]);
         for (i = 0; i < lens[li] && ok_out; i++)
           ok_out = out_arena[i] == (byte) (src_buf[i] ^ ref_ks[i]);
         for (r = 0; r < DIM (abi_reg_names); r++)

@@ -386,5 +386,22 @@ main (int argc, char **argv)
       if (fam->count == 1)
         t_skip ("%s: no assembly kernels in this build", fam->name);
     }
+
+  /* Without SHA-NI a SHA-256 context must get the AVX2 kernel, not fall
+     through to portable code: the table order is what chooses it.  */
+#ifdef HAVE_KERNELS
+  {
+    unsigned int need = HWF_INTEL_AVX2 | HWF_INTEL_BMI2;
+    unsigned int no_shani = (hwf | HWF_X86_FAST_VECTOR) & ~HWF_INTEL_SHAEXT;
+    const char *got = _gcry_sha256_current_kernel (no_shani);
+
+    if ((hwf & need) == need)
+      t_check (!strcmp (got, "avx2"),
+               "sha256: kernel without SHA-NI is avx2 (got %s)", got);
+    else
+      t_skip ("sha256: CPU lacks %s, no avx2 selection to check",
+              t_hwf_lacking (hwf, need));
+  }
+#endif
   return t_finish ();
 }
