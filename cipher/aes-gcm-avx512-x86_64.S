@@ -108,6 +108,7 @@
  */
 
 #include "asm-common-amd64.h"
+#include "aes-x86-macros.h"
 
 /* Offsets in aes_hw_key_t (cipher/aes-aesni.h), pinned by static_asserts
    in cipher/aes-x86-kernels.h.  */
@@ -132,15 +133,9 @@
 .set AUX32,     %eax
 
 .macro _set_veclen vl, nvec
-  .set VL, \vl
+  _set_vregs \vl, 1
   .irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-    .if VL == 32
-      .set V\i, %ymm\i
-    .else
-      .set V\i, %zmm\i
-    .endif
     .set Y\i, %ymm\i
-    .set X\i, %xmm\i
   .endr
   .set NVEC, \nvec                      /* vectors per batch */
   .set BATCH, NVEC * VL                 /* bytes per batch */

@@ -51,6 +51,7 @@
  */
 
 #include "asm-common-amd64.h"
+#include "aes-x86-macros.h"
 
 #define AES_KEY_ENC_OFFSET      0
 #define AES_KEY_ROUNDS_OFFSET   480
@@ -75,15 +76,7 @@
 .set AUX8,      %al
 
 .macro _set_veclen vl
-  .set VL, \vl
-  .irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
-    .if VL == 16
-      .set V\i, %xmm\i
-    .else
-      .set V\i, %ymm\i
-    .endif
-    .set X\i, %xmm\i
-  .endr
+  _set_vregs \vl, 0
   .set NVEC, 8
   .set BATCH, NVEC * VL
   .set HPOW_BATCH, GCM_HPOW_BYTES - BATCH
@@ -105,14 +98,6 @@
   .set X_ACC,   X14
   .set LE_CTR,  V15     /* next counter blocks, byte-reversed per lane */
   .set X_LE_CTR, X15
-.endm
-
-.macro _vbroadcast128 src, dst
-  .if VL == 16
-    vmovdqu \src, \dst
-  .else
-    vbroadcasti128 \src, \dst
-  .endif
 .endm
 
 /* DATA * POW (a register or memory) into LO/MID/HI: FIRST starts the

@@ -114,6 +114,7 @@
  */
 
 #include "asm-common-amd64.h"
+#include "aes-x86-macros.h"
 
 /* Offsets in aes_hw_key_t (cipher/aes-aesni.h), pinned there by
    static_asserts in cipher/aes-x86-kernels.h.  */
@@ -136,21 +137,10 @@
 .set TMP64,     %r11    /* scratch */
 .set TMP32,     %r11d
 
-/* Vector-length dependent names: V<n> is register n at the width of the
-   variant, X<n> its low 128 bits.  */
+/* Register names of the variant: _set_vregs (aes-x86-macros.h), then
+   the roles of this family.  */
 .macro _set_veclen vl, evex
-  .set VL, \vl
-  .set USE_EVEX, \evex
-  .irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23
-    .if VL == 16
-      .set V\i, %xmm\i
-    .elseif VL == 32
-      .set V\i, %ymm\i
-    .else
-      .set V\i, %zmm\i
-    .endif
-    .set X\i, %xmm\i
-  .endr
+  _set_vregs \vl, \evex
 
   /* V0-V7: AES states of the vectors of a batch.  */
   .set TW,          V8    /* tweaks of the next vector, T_i .. T_(i+VL/16-1) */
@@ -176,43 +166,6 @@
   .set W5, V21
   .set W6, V22
   .set W7, V23
-.endm
-
-/* Encoding-neutral spellings: EVEX for the AVX-512 variants (needed for
-   zmm and for registers 16-31), VEX elsewhere.  */
-.macro _vpxor a, b, dst
-  .if USE_EVEX
-    vpxord \a, \b, \dst
-  .else
-    vpxor \a, \b, \dst
-  .endif
-.endm
-
-.macro _vmovdqu src, dst
-  .if USE_EVEX
-    vmovdqu8 \src, \dst
-  .else
-    vmovdqu \src, \dst
-  .endif
-.endm
-
-/* Load a 16-byte value into every 128-bit lane.  */
-.macro _vbroadcast128 src, dst
-  .if VL == 16
-    vmovdqu \src, \dst
-  .elseif USE_EVEX
-    vbroadcasti32x4 \src, \dst
-  .else
-    vbroadcasti128 \src, \dst
-  .endif
-.endm
-
-.macro _vzero reg
-  .if USE_EVEX
-    vpxord \reg, \reg, \reg
-  .else
-    vpxor \reg, \reg, \reg
-  .endif
 .endm
 
 /* DST = SRC * x in GF(2^128), 128-bit registers, by shifts.  DST may be

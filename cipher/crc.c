@@ -10,6 +10,10 @@
  * All three return their value as big-endian bytes (4, 4 and 3), which
  * is what upstream's gcry_md_read gives.
  *
+ * Kernels (crc-kernels.h), chosen per context from a table, best first:
+ * PCLMULQDQ folding (crc-pclmul.c) for the bulk of long writes, and the
+ * portable C last.
+ *
  * Portable C: "slicing by eight" (eight 256-entry tables, one for each
  * position of a byte within an 8-byte stride), tables derived once from
  * the polynomials.  Table lookups are indexed by the data, which is
@@ -20,6 +24,7 @@
 
 #include "gcrypt-int.h"
 #include "md-internal.h"
+#include "crc-kernels.h"
 
 #include <pthread.h>
 #include <string.h>
@@ -123,12 +128,113 @@ crc24_update (u32 crc, const byte *p, size_t len)
 
 
 /*
+ * The kernel table.  Each entry takes any length: the folding kernels
+ * need whole 16-byte lanes and pay a fixed cost for the final reduction,
+ * so writes shorter than CRC_FOLD_MIN, and the last LEN % 16 bytes of
+ * longer ones, go to the tables.
+ */
+
+#define CRC_FOLD_MIN 32
+
+static u32
+crc32_update_portable (u32 crc, const byte *p, size_t len)
+{
+  pthread_once (&crc_tables_once, crc_make_tables);
+  return crc32_update (crc, p, len);
+}
+
+static u32
+crc24_update_portable (u32 crc, const byte *p, size_t len)
+{
+  pthread_once (&crc_tables_once, crc_make_tables);
+  return crc24_update (crc, p, len);
+}
+
+#if defined(HAVE_AMD64_ASM) && defined(__x86_64__)
+/* A table entry from a folding primitive: the bulk folded, the rest
+   through the tables.  */
+#define CRC_FOLD_ENTRY(name, fold, tables)                              \
+  static u32                                                          \
+  name (u32 crc, const byte *p, size_t len)                           \
+  {                                                                   \
+    size_t bulk = len & ~(size_t) 15;                                 \
+                                                                      \
+    if (len >= CRC_FOLD_MIN)                                          \
+      {                                                               \
+        crc = fold (crc, p, bulk);                                    \
+        p += bulk;                                                    \
+        len -= bulk;                                                  \
+      }                                                               \
+    return tables (crc, p, len);                                      \
+  }
+
+CRC_FOLD_ENTRY (crc32_update_pclmul, _gcry_crc32_fold_pclmul,
+                crc32_update_portable)
+CRC_FOLD_ENTRY (crc24_update_pclmul, _gcry_crc24_fold_pclmul,
+                crc24_update_portable)
+CRC_FOLD_ENTRY (crc32_update_vpclmul_avx2, _gcry_crc32_fold_vpclmul_avx2,
+                crc32_update_portable)
+CRC_FOLD_ENTRY (crc24_update_vpclmul_avx2, _gcry_crc24_fold_vpclmul_avx2,
+                crc24_update_portable)
+CRC_FOLD_ENTRY (crc32_update_vpclmul_avx512,
+                _gcry_crc32_fold_vpclmul_avx512, crc32_update_portable)
+CRC_FOLD_ENTRY (crc24_update_vpclmul_avx512,
+                _gcry_crc24_fold_vpclmul_avx512, crc24_update_portable)
+#endif
+
+static const crc_kernel_t crc_kernels[] =
+  {
+#if defined(HAVE_AMD64_ASM) && defined(__x86_64__)
+    /* zmm only where the policy says 512-bit vectors do not slow the
+       clock.  */
+    { "vpclmul-avx512", HWF_INTEL_VAES_VPCLMUL | HWF_INTEL_AVX512
+      | HWF_X86_ZMM | HWF_INTEL_PCLMUL | HWF_INTEL_SSE4_1,
+      crc32_update_vpclmul_avx512, crc24_update_vpclmul_avx512 },
+    { "vpclmul-avx2", HWF_INTEL_VAES_VPCLMUL | HWF_INTEL_AVX2
+      | HWF_INTEL_PCLMUL | HWF_INTEL_SSE4_1,
+      crc32_update_vpclmul_avx2, crc24_update_vpclmul_avx2 },
+    { "pclmul", HWF_INTEL_PCLMUL | HWF_INTEL_SSE4_1,
+      crc32_update_pclmul, crc24_update_pclmul },
+#endif
+    { "portable", 0, crc32_update_portable, crc24_update_portable },
+  };
+
+const crc_kernel_t *const _gcry_crc_kernel_table = crc_kernels;
+const size_t _gcry_crc_kernel_count = DIM (crc_kernels);
+
+static const crc_kernel_t *
+select_kernel (unsigned int hwf)
+{
+  size_t i, n = DIM (crc_kernels);
+
+  for (i = 0; i + 1 < n; i++)
+    if ((crc_kernels[i].hwf & hwf) == crc_kernels[i].hwf)
+      return &crc_kernels[i];
+  return &crc_kernels[n - 1];
+}
+
+static const char *
+crc_current_kernel (unsigned int hwf)
+{
+  return select_kernel (hwf)->name;
+}
+
+const gcry_kernel_report_t _gcry_crc_kernel_reports[] =
+  {
+    { "crc32", crc_current_kernel },
+    { "crc24", crc_current_kernel },
+    { NULL, NULL }
+  };
+
+
+/*
  * Context and spec operations.
  */
 
 typedef struct crc_context
 {
   u32 crc;              /* The register (CRC24: in the top 24 bits).  */
+  const crc_kernel_t *kernel;
   byte out[4];          /* The checksum, big-endian, after final.  */
 } crc_context_t;
 
@@ -140,6 +246,7 @@ crc32_init (void *ctx, unsigned int flags)
   (void) flags;
   pthread_once (&crc_tables_once, crc_make_tables);
   memset (c, 0, sizeof *c);
+  c->kernel = select_kernel (_gcry_get_hw_features ());
   c->crc = 0xffffffff;
 }
 
@@ -151,6 +258,7 @@ crc32rfc1510_init (void *ctx, unsigned int flags)
   (void) flags;
   pthread_once (&crc_tables_once, crc_make_tables);
   memset (c, 0, sizeof *c);
+  c->kernel = select_kernel (_gcry_get_hw_features ());
 }
 
 static void
@@ -161,6 +269,7 @@ crc24rfc2440_init (void *ctx, unsigned int flags)
   (void) flags;
   pthread_once (&crc_tables_once, crc_make_tables);
   memset (c, 0, sizeof *c);
+  c->kernel = select_kernel (_gcry_get_hw_features ());
   c->crc = CRC24_INIT << 8;
 }
 
@@ -169,7 +278,7 @@ crc32_write (void *ctx, const void *in, size_t len)
 {
   crc_context_t *c = ctx;
 
-  c->crc = crc32_update (c->crc, in, len);
+  c->crc = c->kernel->crc32 (c->crc, in, len);
 }
 
 static void
@@ -177,7 +286,7 @@ crc24rfc2440_write (void *ctx, const void *in, size_t len)
 {
   crc_context_t *c = ctx;
 
-  c->crc = crc24_update (c->crc, in, len);
+  c->crc = c->kernel->crc24 (c->crc, in, len);
 }
 
 static void

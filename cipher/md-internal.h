@@ -101,6 +101,15 @@ extern const gcry_md_spec_t _gcry_digest_spec_shake128;
 extern const gcry_md_spec_t _gcry_digest_spec_shake256;
 extern const gcry_md_spec_t _gcry_digest_spec_cshake128;
 extern const gcry_md_spec_t _gcry_digest_spec_cshake256;
+extern const gcry_md_spec_t _gcry_digest_spec_gostr3411_94;
+extern const gcry_md_spec_t _gcry_digest_spec_gostr3411_cp;
+extern const gcry_md_spec_t _gcry_digest_spec_stribog256;
+extern const gcry_md_spec_t _gcry_digest_spec_stribog512;
+extern const gcry_md_spec_t _gcry_digest_spec_sm3;
+extern const gcry_md_spec_t _gcry_digest_spec_whirlpool;
+extern const gcry_md_spec_t _gcry_digest_spec_tiger;
+extern const gcry_md_spec_t _gcry_digest_spec_tiger1;
+extern const gcry_md_spec_t _gcry_digest_spec_tiger2;
 
 /* Which BLAKE2 kernel a context would get now (cipher/blake2.c); listed
    in src/global.c's kernel_reports.  */

@@ -61,6 +61,15 @@ static const gcry_md_spec_t *const digest_list[] =
     &_gcry_digest_spec_blake2s_224,
     &_gcry_digest_spec_blake2s_160,
     &_gcry_digest_spec_blake2s_128,
+    &_gcry_digest_spec_gostr3411_94,
+    &_gcry_digest_spec_gostr3411_cp,
+    &_gcry_digest_spec_stribog256,
+    &_gcry_digest_spec_stribog512,
+    &_gcry_digest_spec_sm3,
+    &_gcry_digest_spec_whirlpool,
+    &_gcry_digest_spec_tiger,
+    &_gcry_digest_spec_tiger1,
+    &_gcry_digest_spec_tiger2,
     NULL
   };
 

@@ -87,12 +87,12 @@ void _gcry_sha256_compress_shani (void *state, const byte *blocks,
 void _gcry_sha256_compress_avx2 (void *state, const byte *blocks,
                                  size_t nblocks);
 
-/* cipher/sha512-avx2-x86_64.S: scalar rounds (BMI2 RORX) fed by a
+/* cipher/sha512-x86_64.S: scalar rounds (BMI2 RORX) fed by a
    two-block AVX2 message schedule, needs AVX2 and BMI2.  */
 void _gcry_sha512_compress_avx2 (void *state, const byte *blocks,
                                  size_t nblocks);
 
-/* cipher/sha512-avx512-x86_64.S: as the AVX2 kernel, with the schedule
+/* cipher/sha512-x86_64.S: as the AVX2 kernel, with the schedule
    in EVEX VPRORQ/VPTERNLOGQ on ymm, needs AVX-512F/VL and BMI2.  */
 void _gcry_sha512_compress_avx512 (void *state, const byte *blocks,
                                    size_t nblocks);

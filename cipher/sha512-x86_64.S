@@ -1,18 +1,49 @@
-/* sha512-avx512-x86_64.S - SHA-512 compression: scalar rounds fed by a
- * two-block message schedule in AVX-512VL (EVEX on ymm).
+/* sha512-x86_64.S - SHA-512 compression: scalar rounds fed by a
+ * two-block vector message schedule; one template, two instantiations.
  *
- * Entry: _gcry_sha512_compress_avx512 (state, blocks, nblocks), with the
- * semantics of sha_compress_t in sha-kernels.h (state: u64 h[8]).
+ * Entries, with the semantics of sha_compress_t in sha-kernels.h
+ * (state: u64 h[8]):
+ *   _gcry_sha512_compress_avx2 (state, blocks, nblocks): AVX2 and BMI2
+ *     (RORX, ANDN); table entry HWF_INTEL_AVX2 | HWF_INTEL_BMI2 |
+ *     HWF_X86_FAST_VECTOR.
+ *   _gcry_sha512_compress_avx512 (state, blocks, nblocks): AVX-512F/VL
+ *     and BMI2; table entry HWF_INTEL_AVX512 | HWF_INTEL_BMI2 |
+ *     HWF_X86_FAST_VECTOR.  Only ymm registers, so no 512-bit frequency
+ *     licence is involved and HWF_X86_ZMM is not needed.
+ * The two differ only in how the schedule's sigma functions are spelled
+ * (SIGMA_avx2 / SIGMA_avx512 below); everything else is SHA512_COMPRESS.
  *
- * Features: AVX-512F/VL and BMI2; table entry HWF_INTEL_AVX512 |
- * HWF_INTEL_BMI2 | HWF_X86_FAST_VECTOR.  Only ymm registers, so no
- * 512-bit frequency licence is involved and HWF_X86_ZMM is not needed.
+ * Design.  The 80 rounds of a block are a serial chain on eight 64-bit
+ * words; general-purpose registers with RORX (three-operand rotation,
+ * no flags) and ANDN run that chain at about five cycles a round, and
+ * no vector formulation of one block's rounds is faster.  The message
+ * schedule, in contrast, is 64 independent-enough word computations per
+ * block.  It is done in ymm registers for two blocks at once: each ymm
+ * holds the word pair (W[2j], W[2j+1]) of the first block in its low
+ * 128-bit lane and the same pair of the second block in its high lane.
+ * A pair never depends on itself (W[t] needs W[t-2], not W[t-1]), and
+ * the pair (W[t-15], W[t-14]) that sigma0 needs, or (W[t-7], W[t-6]),
+ * is one in-lane VPALIGNR of two neighbouring pairs, so the whole
+ * schedule is lane-local.  AVX2 has no 64-bit rotation, so each
+ * rotation is two shifts; that is the cost the AVX-512 instantiation
+ * removes.
  *
- * Design: that of sha512-avx2-x86_64.S (read its header), with the
- * schedule's rotations as VPRORQ and its three-way XORs as VPTERNLOGQ:
- * a sigma is four instructions instead of nine.  The schedule shares
- * the execution ports with the scalar rounds it is interleaved with, so
- * fewer vector instructions means faster rounds.
+ * With AVX-512VL the rotations are VPRORQ and the three-way XORs
+ * VPTERNLOGQ: a sigma is four instructions instead of nine.  The
+ * schedule shares the execution ports with the scalar rounds it is
+ * interleaved with, so fewer vector instructions means faster rounds.
+ *
+ * Each step j = 8..39 computes pair j of both blocks, adds K and stores
+ * W+K to the stack.  The steps are placed between the rounds of the
+ * first block, one every two rounds and sixteen rounds ahead of their
+ * use, so they fill the ports the latency-bound rounds leave idle; the
+ * second block's rounds then read their W+K from the stack.  An odd
+ * last block is paired with itself and its second pass skipped.
+ *
+ * Round (a..h renamed by the caller, W+K at OFF(%rsp)):
+ *   h += W+K;  h += Ch(e,f,g) as (e & f) + (~e & g);  h += Sigma1(e);
+ *   d += h;  h += Sigma0(a) + Maj(a,b,c), with Maj = b ^ ((a^b) & (b^c))
+ *   and a^b kept for the next round, where it is b^c.
  *
  * Register map:
  *   rax rbx rcx rdx r8 r9 r10 r11: the working variables a..h (rotating)
@@ -120,21 +151,41 @@ GCRY_ASM_RODATA
 	addq \ybc, \h                   /* new a */
 .endm
 
+/* Rotate X right by N bits into DST (using TMP).  */
+.macro ROR64 n, x, dst, tmp
+	vpsrlq $\n, \x, \dst
+	vpsllq $(64 - \n), \x, \tmp
+	vpor \tmp, \dst, \dst
+.endm
+
+/* T1 = (X ror R1) ^ (X ror R2) ^ (X >> S), the schedule's sigma0 and
+   sigma1; T2 and T3 are clobbered.  AVX2 has no 64-bit rotation.  */
+.macro SIGMA_avx2 r1, r2, s, x
+	ROR64 \r1, \x, T1, T2
+	ROR64 \r2, \x, T3, T2
+	vpxor T3, T1, T1
+	vpsrlq $\s, \x, T3
+	vpxor T3, T1, T1
+.endm
+
+/* The same with AVX-512VL rotations and a three-input XOR (0x96).  */
+.macro SIGMA_avx512 r1, r2, s, x
+	vprorq $\r1, \x, T1
+	vprorq $\r2, \x, T2
+	vpsrlq $\s, \x, T3
+	vpternlogq $0x96, T3, T2, T1
+.endm
+
 /* Pair j of both blocks into X8 (which holds pair j-8); X7, X4, X3 and
-   X1 hold pairs j-7, j-4, j-3 and j-1.  Stores W+K at OFF(%rsp).  */
-.macro SCHED x8, x7, x4, x3, x1, off
+   X1 hold pairs j-7, j-4, j-3 and j-1.  Stores W+K at OFF(%rsp).  ISA
+   picks the sigma spelling.  */
+.macro SCHED isa, x8, x7, x4, x3, x1, off
 	vpalignr $8, \x8, \x7, T0       /* W[t-15], W[t-14] */
-	vprorq $1, T0, T1
-	vprorq $8, T0, T2
-	vpsrlq $7, T0, T3
-	vpternlogq $0x96, T3, T2, T1    /* sigma0 */
+	SIGMA_\isa 1, 8, 7, T0          /* sigma0 */
 	vpaddq T1, \x8, \x8
 	vpalignr $8, \x4, \x3, T0       /* W[t-7], W[t-6] */
 	vpaddq T0, \x8, \x8
-	vprorq $19, \x1, T1
-	vprorq $61, \x1, T2
-	vpsrlq $6, \x1, T3
-	vpternlogq $0x96, T3, T2, T1    /* sigma1 */
+	SIGMA_\isa 19, 61, 6, \x1       /* sigma1 */
 	vpaddq T1, \x8, \x8
 	vpaddq .Lk512x2 + \off(%rip), \x8, T0
 	vmovdqu T0, \off(%rsp)
@@ -175,9 +226,11 @@ GCRY_ASM_RODATA
 	xorq %rcx, %rbp
 .endm
 
-GCRY_ASM_FUNC_START(_gcry_sha512_compress_avx512)
+/* The whole compression function _gcry_sha512_compress_ISA.  */
+.macro SHA512_COMPRESS isa
+GCRY_ASM_FUNC_START(_gcry_sha512_compress_\isa)
 	testq %rdx, %rdx
-	jz .Lsha512_avx512_ret
+	jz .Lsha512_\isa\()_ret
 	pushq %rbx
 	CFI_ADJUST_CFA_OFFSET(8)
 	CFI_REL_OFFSET(%rbx, 0)
@@ -210,7 +263,7 @@ GCRY_ASM_FUNC_START(_gcry_sha512_compress_avx512)
 	movq 48(%rdi), %r10
 	movq 56(%rdi), %r11
 
-.Lsha512_avx512_pair:
+.Lsha512_\isa\()_pair:
 	/* The second block of the pair, or the first again if it is the
 	   last one.  */
 	leaq 128(%rsi), %r13
@@ -228,100 +281,100 @@ GCRY_ASM_FUNC_START(_gcry_sha512_compress_avx512)
 	INIT_BC
 	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 0
 	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 8
-	SCHED %ymm0, %ymm1, %ymm4, %ymm5, %ymm7, 256
+	SCHED \isa, %ymm0, %ymm1, %ymm4, %ymm5, %ymm7, 256
 	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 32
 	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 40
-	SCHED %ymm1, %ymm2, %ymm5, %ymm6, %ymm0, 288
+	SCHED \isa, %ymm1, %ymm2, %ymm5, %ymm6, %ymm0, 288
 	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 64
 	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 72
-	SCHED %ymm2, %ymm3, %ymm6, %ymm7, %ymm1, 320
+	SCHED \isa, %ymm2, %ymm3, %ymm6, %ymm7, %ymm1, 320
 	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 96
 	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 104
-	SCHED %ymm3, %ymm4, %ymm7, %ymm0, %ymm2, 352
+	SCHED \isa, %ymm3, %ymm4, %ymm7, %ymm0, %ymm2, 352
 	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 128
 	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 136
-	SCHED %ymm4, %ymm5, %ymm0, %ymm1, %ymm3, 384
+	SCHED \isa, %ymm4, %ymm5, %ymm0, %ymm1, %ymm3, 384
 	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 160
 	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 168
-	SCHED %ymm5, %ymm6, %ymm1, %ymm2, %ymm4, 416
+	SCHED \isa, %ymm5, %ymm6, %ymm1, %ymm2, %ymm4, 416
 	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 192
 	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 200
-	SCHED %ymm6, %ymm7, %ymm2, %ymm3, %ymm5, 448
+	SCHED \isa, %ymm6, %ymm7, %ymm2, %ymm3, %ymm5, 448
 	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 224
 	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 232
-	SCHED %ymm7, %ymm0, %ymm3, %ymm4, %ymm6, 480
+	SCHED \isa, %ymm7, %ymm0, %ymm3, %ymm4, %ymm6, 480
 	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 256
 	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 264
-	SCHED %ymm0, %ymm1, %ymm4, %ymm5, %ymm7, 512
+	SCHED \isa, %ymm0, %ymm1, %ymm4, %ymm5, %ymm7, 512
 	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 288
 	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 296
-	SCHED %ymm1, %ymm2, %ymm5, %ymm6, %ymm0, 544
+	SCHED \isa, %ymm1, %ymm2, %ymm5, %ymm6, %ymm0, 544
 	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 320
 	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 328
-	SCHED %ymm2, %ymm3, %ymm6, %ymm7, %ymm1, 576
+	SCHED \isa, %ymm2, %ymm3, %ymm6, %ymm7, %ymm1, 576
 	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 352
 	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 360
-	SCHED %ymm3, %ymm4, %ymm7, %ymm0, %ymm2, 608
+	SCHED \isa, %ymm3, %ymm4, %ymm7, %ymm0, %ymm2, 608
 	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 384
 	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 392
-	SCHED %ymm4, %ymm5, %ymm0, %ymm1, %ymm3, 640
+	SCHED \isa, %ymm4, %ymm5, %ymm0, %ymm1, %ymm3, 640
 	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 416
 	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 424
-	SCHED %ymm5, %ymm6, %ymm1, %ymm2, %ymm4, 672
+	SCHED \isa, %ymm5, %ymm6, %ymm1, %ymm2, %ymm4, 672
 	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 448
 	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 456
-	SCHED %ymm6, %ymm7, %ymm2, %ymm3, %ymm5, 704
+	SCHED \isa, %ymm6, %ymm7, %ymm2, %ymm3, %ymm5, 704
 	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 480
 	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 488
-	SCHED %ymm7, %ymm0, %ymm3, %ymm4, %ymm6, 736
+	SCHED \isa, %ymm7, %ymm0, %ymm3, %ymm4, %ymm6, 736
 	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 512
 	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 520
-	SCHED %ymm0, %ymm1, %ymm4, %ymm5, %ymm7, 768
+	SCHED \isa, %ymm0, %ymm1, %ymm4, %ymm5, %ymm7, 768
 	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 544
 	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 552
-	SCHED %ymm1, %ymm2, %ymm5, %ymm6, %ymm0, 800
+	SCHED \isa, %ymm1, %ymm2, %ymm5, %ymm6, %ymm0, 800
 	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 576
 	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 584
-	SCHED %ymm2, %ymm3, %ymm6, %ymm7, %ymm1, 832
+	SCHED \isa, %ymm2, %ymm3, %ymm6, %ymm7, %ymm1, 832
 	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 608
 	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 616
-	SCHED %ymm3, %ymm4, %ymm7, %ymm0, %ymm2, 864
+	SCHED \isa, %ymm3, %ymm4, %ymm7, %ymm0, %ymm2, 864
 	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 640
 	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 648
-	SCHED %ymm4, %ymm5, %ymm0, %ymm1, %ymm3, 896
+	SCHED \isa, %ymm4, %ymm5, %ymm0, %ymm1, %ymm3, 896
 	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 672
 	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 680
-	SCHED %ymm5, %ymm6, %ymm1, %ymm2, %ymm4, 928
+	SCHED \isa, %ymm5, %ymm6, %ymm1, %ymm2, %ymm4, 928
 	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 704
 	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 712
-	SCHED %ymm6, %ymm7, %ymm2, %ymm3, %ymm5, 960
+	SCHED \isa, %ymm6, %ymm7, %ymm2, %ymm3, %ymm5, 960
 	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 736
 	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 744
-	SCHED %ymm7, %ymm0, %ymm3, %ymm4, %ymm6, 992
+	SCHED \isa, %ymm7, %ymm0, %ymm3, %ymm4, %ymm6, 992
 	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 768
 	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 776
-	SCHED %ymm0, %ymm1, %ymm4, %ymm5, %ymm7, 1024
+	SCHED \isa, %ymm0, %ymm1, %ymm4, %ymm5, %ymm7, 1024
 	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 800
 	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 808
-	SCHED %ymm1, %ymm2, %ymm5, %ymm6, %ymm0, 1056
+	SCHED \isa, %ymm1, %ymm2, %ymm5, %ymm6, %ymm0, 1056
 	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 832
 	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 840
-	SCHED %ymm2, %ymm3, %ymm6, %ymm7, %ymm1, 1088
+	SCHED \isa, %ymm2, %ymm3, %ymm6, %ymm7, %ymm1, 1088
 	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 864
 	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 872
-	SCHED %ymm3, %ymm4, %ymm7, %ymm0, %ymm2, 1120
+	SCHED \isa, %ymm3, %ymm4, %ymm7, %ymm0, %ymm2, 1120
 	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 896
 	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 904
-	SCHED %ymm4, %ymm5, %ymm0, %ymm1, %ymm3, 1152
+	SCHED \isa, %ymm4, %ymm5, %ymm0, %ymm1, %ymm3, 1152
 	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 928
 	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 936
-	SCHED %ymm5, %ymm6, %ymm1, %ymm2, %ymm4, 1184
+	SCHED \isa, %ymm5, %ymm6, %ymm1, %ymm2, %ymm4, 1184
 	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 960
 	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 968
-	SCHED %ymm6, %ymm7, %ymm2, %ymm3, %ymm5, 1216
+	SCHED \isa, %ymm6, %ymm7, %ymm2, %ymm3, %ymm5, 1216
 	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 992
 	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 1000
-	SCHED %ymm7, %ymm0, %ymm3, %ymm4, %ymm6, 1248
+	SCHED \isa, %ymm7, %ymm0, %ymm3, %ymm4, %ymm6, 1248
 	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 1024
 	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 1032
 	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 1056
@@ -340,7 +393,7 @@ GCRY_ASM_FUNC_START(_gcry_sha512_compress_avx512)
 	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 1256
 	FEEDFORWARD
 	cmpq $2, NBLK(%rsp)
-	jb .Lsha512_avx512_last
+	jb .Lsha512_\isa\()_last
 
 	INIT_BC
 	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 16
@@ -426,22 +479,22 @@ GCRY_ASM_FUNC_START(_gcry_sha512_compress_avx512)
 	FEEDFORWARD
 	addq $256, %rsi
 	subq $2, NBLK(%rsp)
-	jnz .Lsha512_avx512_pair
-	jmp .Lsha512_avx512_wipe
+	jnz .Lsha512_\isa\()_pair
+	jmp .Lsha512_\isa\()_wipe
 
-.Lsha512_avx512_last:
+.Lsha512_\isa\()_last:
 	movq $0, NBLK(%rsp)
 
-.Lsha512_avx512_wipe:
+.Lsha512_\isa\()_wipe:
 	/* W+K is message-derived: overwrite it, then clear the vector
 	   registers and the scalar temporaries.  */
 	vpxor %xmm0, %xmm0, %xmm0
 	xorl %eax, %eax
-.Lsha512_avx512_wipe_loop:
+.Lsha512_\isa\()_wipe_loop:
 	vmovdqu %ymm0, 0(%rsp, %rax)
 	addq $32, %rax
 	cmpq $WK_SIZE, %rax
-	jb .Lsha512_avx512_wipe_loop
+	jb .Lsha512_\isa\()_wipe_loop
 	vzeroall
 	xorl %eax, %eax
 	xorl %ecx, %ecx
@@ -471,9 +524,13 @@ GCRY_ASM_FUNC_START(_gcry_sha512_compress_avx512)
 	popq %rbx
 	CFI_ADJUST_CFA_OFFSET(-8)
 	CFI_RESTORE(%rbx)
-.Lsha512_avx512_ret:
+.Lsha512_\isa\()_ret:
 	ret
-GCRY_ASM_FUNC_END(_gcry_sha512_compress_avx512)
+GCRY_ASM_FUNC_END(_gcry_sha512_compress_\isa)
+.endm
+
+SHA512_COMPRESS avx2
+SHA512_COMPRESS avx512
 
 GCRY_ASM_NOTES
 
