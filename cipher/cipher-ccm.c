@@ -152,6 +152,7 @@ ccm_setiv (gcry_cipher_hd_t c, const byte *nonce, size_t noncelen)
      is built from it once the lengths are known.  */
   c->ctr[0] = (byte) (15 - noncelen - 1);
   memcpy (c->ctr + 1, nonce, noncelen);
+  c->u_mode.ccm.noncelen = (unsigned int) noncelen;
   c->u_mode.ccm.nonce_set = 1;
   return 0;
 }
@@ -184,8 +185,13 @@ _gcry_cipher_ccm_set_lengths (gcry_cipher_hd_t c, u64 datalen, u64 aadlen,
 
   /* B_0 = flags || nonce || payload length, flags = 64 * Adata
      + 8 * (M - 2) / 2 + (L - 1); the nonce and L - 1 are in A_0.  */
-  noncelen = 15 - (c->ctr[0] + 1);
+  /* The nonce length comes from setiv's record, never from c->ctr: a
+     gcry_cipher_setctr on this handle (allowed, as upstream) may have
+     replaced the counter block, and its first byte must not steer the
+     writes below.  B_0 is rebuilt from that record the same way.  */
+  noncelen = c->u_mode.ccm.noncelen;
   memcpy (b0, c->ctr, CCM_BLOCKSIZE);
+  b0[0] = (byte) (15 - noncelen - 1);
   b0[0] |= (byte) ((aadlen ? 64 : 0) | ((taglen - 2) / 2) << 3);
   put_be (b0 + 1 + noncelen, CCM_BLOCKSIZE - 1 - noncelen, datalen);
   mac_blocks (c, b0, 1);

@@ -523,6 +523,21 @@ gcm_crypt_stitched (gcry_cipher_hd_t c, byte *out, const byte *in,
   c->unused = rest ? GCM_BLOCKSIZE - rest : 0;
 }
 
+/* The stitched kernel keeps the keystream and the GHASH input in step:
+   the ciphertext bytes waiting for GHASH (NPENDING) are exactly the
+   used part of the current keystream block.  gcry_cipher_setctr (allowed
+   on any handle, as upstream) restarts the keystream on a block boundary
+   and so can break that; the generic path below handles any combination,
+   so calls in that state take it (found by fuzz-cipher: the tags of the
+   two paths differed).  */
+static int
+gcm_stitched_in_step (gcry_cipher_hd_t c)
+{
+  unsigned int npending = c->u_mode.gcm.npending;
+
+  return c->unused == (npending ? GCM_BLOCKSIZE - npending : 0);
+}
+
 static gcry_err_code_t
 gcm_encrypt (gcry_cipher_hd_t c, byte *out, size_t outsize,
              const byte *in, size_t inlen)
@@ -532,7 +547,7 @@ gcm_encrypt (gcry_cipher_hd_t c, byte *out, size_t outsize,
 
   if (rc)
     return rc;
-  if (c->bulk.gcm_crypt)
+  if (c->bulk.gcm_crypt && gcm_stitched_in_step (c))
     {
       gcm_crypt_stitched (c, out, in, inlen, GCM_BULK_ENCRYPT);
       return 0;
@@ -558,7 +573,7 @@ gcm_decrypt (gcry_cipher_hd_t c, byte *out, size_t outsize,
 
   if (rc)
     return rc;
-  if (c->bulk.gcm_crypt)
+  if (c->bulk.gcm_crypt && gcm_stitched_in_step (c))
     {
       gcm_crypt_stitched (c, out, in, inlen, GCM_BULK_DECRYPT);
       return 0;

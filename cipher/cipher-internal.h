@@ -461,6 +461,9 @@ struct gcry_cipher_handle
       u64 data_left;            /* Payload bytes still to come.  */
       unsigned int npending;    /* Bytes in PENDING.  */
       unsigned int taglen;      /* M: 4..16, 0 until the lengths.  */
+      unsigned int noncelen;    /* 7..13, from setiv.  Kept here, not
+                                   read back from c->ctr, which
+                                   gcry_cipher_setctr may overwrite.  */
       unsigned int nonce_set:1; /* setiv took a nonce.  */
       unsigned int lengths_set:1; /* GCRYCTL_SET_CCM_LENGTHS done.  */
       unsigned int tag_done:1;  /* MAC holds the tag.  */

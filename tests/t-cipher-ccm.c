@@ -764,6 +764,45 @@ run_openssl (void)
 #endif /* HAVE_LIBCRYPTO */
 
 
+/* gcry_cipher_setctr is allowed on any handle (as upstream) and
+   overwrites the counter block CCM keeps its nonce in.  Setting the
+   lengths afterwards must still write only inside the library's own
+   buffers (found by fuzz-cipher under UBSan: the nonce length used to be
+   read back from the counter's first byte).  The answer itself is not
+   specified; only that nothing breaks and the handle stays usable.  */
+static void
+run_setctr_after_nonce (void)
+{
+  static const unsigned char key[16], nonce[13];
+  unsigned char ctr[16], out[32], tag[16];
+  gcry_cipher_hd_t h;
+  unsigned long long lens[3] = { 16, 0, 8 };
+  int first;
+
+  for (first = 0; first < 256; first += 51)
+    {
+      memset (ctr, first, sizeof ctr);
+      if (!t_check (!gcry_cipher_open (&h, GCRY_CIPHER_AES,
+                                       GCRY_CIPHER_MODE_CCM, 0),
+                    "setctr after nonce: open"))
+        return;
+      t_check (!gcry_cipher_setkey (h, key, sizeof key)
+               && !gcry_cipher_setiv (h, nonce, sizeof nonce)
+               && !gcry_cipher_setctr (h, ctr, sizeof ctr),
+               "setctr after nonce: setkey/setiv/setctr");
+      t_check (!gcry_cipher_ctl (h, GCRYCTL_SET_CCM_LENGTHS, lens,
+                                 sizeof lens),
+               "setctr after nonce (first byte %#x): lengths accepted",
+               first);
+      t_check (!gcry_cipher_encrypt (h, out, sizeof out, key, 16)
+               && !gcry_cipher_gettag (h, tag, 8),
+               "setctr after nonce (first byte %#x): encrypt and tag",
+               first);
+      gcry_cipher_close (h);
+    }
+}
+
+
 int
 main (int argc, char **argv)
 {
@@ -779,6 +818,7 @@ main (int argc, char **argv)
 
   run_builtins ();
   run_bad_input ();
+  run_setctr_after_nonce ();
   run_streaming ();
   dir = t_vectors_dir ();
   if (dir)
