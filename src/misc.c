@@ -146,6 +146,17 @@ _gcry_log_debug (const char *fmt, ...)
   va_end (ap);
 }
 
+/* Every way the library stops the process ends here: keys in the secure
+   pool must not survive into a core dump or the next owner of the
+   pages.  (The pool is wiped without its lock, so this is safe even from
+   inside the allocator.)  */
+static void GCC_ATTR_NORETURN
+terminate (void)
+{
+  _gcry_secmem_term ();
+  abort ();
+}
+
 void
 _gcry_log_bug (const char *fmt, ...)
 {
@@ -154,7 +165,7 @@ _gcry_log_bug (const char *fmt, ...)
   va_start (ap, fmt);
   _gcry_logv (GCRY_LOG_BUG, fmt, ap);
   va_end (ap);
-  abort ();
+  terminate ();
 }
 
 void
@@ -165,7 +176,7 @@ _gcry_log_fatal (const char *fmt, ...)
   va_start (ap, fmt);
   _gcry_logv (GCRY_LOG_FATAL, fmt, ap);
   va_end (ap);
-  abort ();
+  terminate ();
 }
 
 
@@ -188,10 +199,7 @@ _gcry_fatal_error (int rc, const char *text)
   if (fatal_error_handler)
     fatal_error_handler (fatal_error_handler_value, rc, text);
   _gcry_log (GCRY_LOG_FATAL, "fatal error in Libgcrypt: %s\n", text);
-  /* Keys in the secure pool must not survive into a core dump or the
-     next owner of the pages.  */
-  _gcry_secmem_term ();
-  abort ();
+  terminate ();
 }
 
 
