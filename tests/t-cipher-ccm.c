@@ -314,7 +314,6 @@ run_wycheproof (const char *dir)
 {
   static t_json_aead_t w;
   static unsigned char out[2048];
-  char path[4200];
   t_json_span_t obj;
   const char *pos, *end;
   char *text;
@@ -324,14 +323,10 @@ run_wycheproof (const char *dir)
   size_t len;
   int ok;
 
-  snprintf (path, sizeof path, "%s/wycheproof/testvectors_v1/aes_ccm_test.json",
-            dir);
-  text = t_json_load (path, &len);
+  text = t_json_load_vectors
+    (dir, "wycheproof/testvectors_v1/aes_ccm_test.json", &len);
   if (!text)
-    {
-      t_skip ("%s not found", path);
-      return;
-    }
+    return;
   pos = text;
   end = text + len;
   while (t_json_next_object (&pos, end, "tcId", &obj))

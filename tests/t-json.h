@@ -58,6 +58,21 @@ t_json_load (const char *path, size_t *r_len)
   return buf;
 }
 
+/* DIR/REL loaded by t_json_load, or NULL after a SKIP line that names
+   the missing file: absent vectors are reported, never passed.  */
+T_UNUSED static char *
+t_json_load_vectors (const char *dir, const char *rel, size_t *r_len)
+{
+  char path[4400];
+  char *text;
+
+  snprintf (path, sizeof path, "%s/%s", dir, rel);
+  text = t_json_load (path, r_len);
+  if (!text)
+    t_skip ("%s not found", path);
+  return text;
+}
+
 /* P at a '"': the position just past the closing quote (escapes
    skipped), or END.  */
 static const char *

@@ -13,6 +13,9 @@
  *   t_wipe_call       a compress kernel called through a trampoline that
  *                     checks the callee-saved registers and that the
  *                     vector registers were wiped
+ *   T_KERNELS_ABSENT_MAIN
+ *                     the whole main of a test built without the x86-64
+ *                     assembly kernels: a SKIP line and exit status 77
  *
  * White-box only: include "gcrypt-int.h" (the HWF_* bits) and
  * "t-common.h" first.
@@ -24,6 +27,18 @@
 #define T_KERNEL_VARIANTS_H
 
 #include <time.h>
+
+/* main () for a build without HAVE_AMD64_ASM: nothing to test, which
+   must show as SKIP (77), never as PASS.  */
+#define T_KERNELS_ABSENT_MAIN(test_name)                                \
+  int                                                                   \
+  main (int argc, char **argv)                                          \
+  {                                                                     \
+    t_init (test_name, argc, argv);                                     \
+    t_skip ("no x86-64 assembly kernels in this build");                \
+    t_finish ();                                                        \
+    return 77;                                                          \
+  }
 
 /* Feature names as src/hwfeatures.c spells them, the more basic first,
    so that a skip names the first thing to look for.  */

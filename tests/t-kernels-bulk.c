@@ -53,14 +53,7 @@
 #include "t-kernel-variants.h"
 
 #ifndef HAVE_AMD64_ASM
-int
-main (int argc, char **argv)
-{
-  t_init ("t-kernels-bulk", argc, argv);
-  t_skip ("no x86-64 assembly kernels in this build");
-  t_finish ();
-  return 77;
-}
+T_KERNELS_ABSENT_MAIN ("t-kernels-bulk")
 #else /* HAVE_AMD64_ASM */
 
 #include "t-abi-x86.h"

@@ -59,14 +59,7 @@
 #endif
 
 #ifndef HAVE_AMD64_ASM
-int
-main (int argc, char **argv)
-{
-  t_init ("t-kernels-xts", argc, argv);
-  t_skip ("no x86-64 assembly kernels in this build");
-  t_finish ();
-  return 77;
-}
+T_KERNELS_ABSENT_MAIN ("t-kernels-xts")
 #else /* HAVE_AMD64_ASM */
 
 #define MAX_SHORT 1100          /* every length 16..this */

@@ -28,6 +28,7 @@
 #include "gcrypt.h"
 #include "t-common.h"
 #include "t-util.h"
+#include "t-md-util.h"
 
 #ifdef HAVE_LIBCRYPTO
 #include <openssl/evp.h>
@@ -296,61 +297,6 @@ test_identity (void)
  * Consistency over all lengths.
  */
 
-/* Digest (HMAC when KEY) of MSG through a handle fed as MODE says:
-   0 one write, 1 random splits, 2 putc, 3 splits with a copy taken
-   midway that finishes the job.  Returns 0 after counting a failure.  */
-static int
-md_digest (int algo, const unsigned char *key, size_t keylen,
-           const unsigned char *msg, size_t len, int mode,
-           unsigned char *out)
-{
-  gcry_md_hd_t h, h2;
-  gcry_error_t err;
-  const unsigned char *d;
-  size_t done, n, cut = len ? t_rnd (len + 1) : 0;
-
-  err = gcry_md_open (&h, algo, key ? GCRY_MD_FLAG_HMAC : 0);
-  if (err)
-    return t_check (0, "open %d: %s", algo, gcry_strerror (err));
-  if (key && (err = gcry_md_setkey (h, key, keylen)))
-    {
-      gcry_md_close (h);
-      return t_check (0, "setkey %d: %s", algo, gcry_strerror (err));
-    }
-  if (mode == 0)
-    gcry_md_write (h, msg, len);
-  else if (mode == 2)
-    for (done = 0; done < len; done++)
-      gcry_md_putc (h, msg[done]);
-  else
-    for (done = 0; done < len; done += n)
-      {
-        n = t_rnd (len - done + 1);
-        if (t_rnd (4) == 0)
-          n = t_rnd (5);
-        if (n > len - done)
-          n = len - done;
-        if (mode == 3 && done <= cut && cut < done + n)
-          {
-            /* Continue in a copy; the original is closed unfinished.  */
-            gcry_md_write (h, msg + done, cut - done);
-            err = gcry_md_copy (&h2, h);
-            gcry_md_close (h);
-            if (err)
-              return t_check (0, "copy %d: %s", algo, gcry_strerror (err));
-            h = h2;
-            gcry_md_write (h, msg + cut, done + n - cut);
-          }
-        else
-          gcry_md_write (h, msg + done, n);
-      }
-  d = gcry_md_read (h, algo);
-  if (d)
-    memcpy (out, d, gcry_md_get_algo_dlen (algo));
-  gcry_md_close (h);
-  return d ? 1 : t_check (0, "read %d", algo);
-}
-
 /* RFC 2104 HMAC assembled from the plain digest with a BLOCK-byte key
    block.  */
 static void
@@ -431,7 +377,7 @@ test_lengths (void)
         {
           gcry_md_hash_buffer (algo, ref, msg, len);
           for (mode = 0; mode < 4; mode++)
-            if (!md_digest (algo, NULL, 0, msg, len, mode, got)
+            if (!t_md_digest (algo, NULL, 0, msg, len, mode, got)
                 || memcmp (got, ref, dlen))
               bad[i]++;
         }
@@ -448,7 +394,7 @@ test_lengths (void)
           hmac_by_hand (algo, hmac_block (algo), key, keylen, msg, len,
                         ref);
           for (mode = 0; mode < 4; mode++)
-            if (!md_digest (algo, key, keylen, msg, len, mode, got)
+            if (!t_md_digest (algo, key, keylen, msg, len, mode, got)
                 || memcmp (got, ref, dlen))
               hbad[i]++;
           if (mac_compute (mac_of (algo), key, keylen, msg, len, got,

@@ -28,6 +28,7 @@
 #include "gcrypt.h"
 #include "t-common.h"
 #include "t-util.h"
+#include "t-md-util.h"
 
 #ifdef HAVE_LIBCRYPTO
 #include <openssl/evp.h>
@@ -219,54 +220,6 @@ other_digest (int algo, const unsigned char *key, size_t keylen,
  * Our side.
  */
 
-/* Digest (or HMAC when KEY) of MSG through a handle, fed as MODE says:
-   0 one write, 1 random splits, 2 gcry_md_putc.  */
-static int
-md_digest (int algo, const unsigned char *key, size_t keylen,
-           const unsigned char *msg, size_t len, int mode,
-           unsigned char *out)
-{
-  gcry_md_hd_t h;
-  gcry_error_t err;
-  const unsigned char *d;
-  size_t done, n;
-
-  /* Failures are counted here; success is counted by the caller's
-     comparison of OUT.  */
-  err = gcry_md_open (&h, algo, key ? GCRY_MD_FLAG_HMAC : 0);
-  if (err)
-    return t_check (0, "open %d: %s", algo, gcry_strerror (err));
-  if (key)
-    {
-      err = gcry_md_setkey (h, key, keylen);
-      if (err)
-        {
-          gcry_md_close (h);
-          return t_check (0, "setkey %d: %s", algo, gcry_strerror (err));
-        }
-    }
-  if (mode == 0)
-    gcry_md_write (h, msg, len);
-  else if (mode == 1)
-    for (done = 0; done < len; done += n)
-      {
-        n = t_rnd (len - done + 1);
-        if (t_rnd (4) == 0)
-          n = t_rnd (5);                /* many tiny pieces too */
-        if (n > len - done)
-          n = len - done;
-        gcry_md_write (h, msg + done, n);
-      }
-  else
-    for (done = 0; done < len; done++)
-      gcry_md_putc (h, msg[done]);
-  d = gcry_md_read (h, algo);
-  if (d)
-    memcpy (out, d, gcry_md_get_algo_dlen (algo));
-  gcry_md_close (h);
-  return d ? 1 : t_check (0, "read %d", algo);
-}
-
 
 /*
  * Identity facts (upstream's ids, names, OIDs, DER prefixes).
@@ -399,20 +352,6 @@ static const char *const suite_msgs[] =
   };
 
 static void
-check_hex (int algo, const char *msg, size_t len, const char *want_hex)
-{
-  unsigned char want[64], got[64];
-  int wantlen = t_unhex (want_hex, want, sizeof want);
-
-  if (!t_check (wantlen == (int) gcry_md_get_algo_dlen (algo),
-                "vector length for %d", algo))
-    return;
-  gcry_md_hash_buffer (algo, got, msg, len);
-  t_check_mem (got, want, wantlen, "%s of \"%.20s\" (%zu bytes)",
-               gcry_md_algo_name (algo), msg, len);
-}
-
-static void
 test_published (void)
 {
   /* RFC 1320, appendix A.5.  */
@@ -452,12 +391,12 @@ test_published (void)
     {
       size_t len = strlen (suite_msgs[i]);
 
-      check_hex (GCRY_MD_MD4, suite_msgs[i], len, md4_suite[i]);
-      check_hex (GCRY_MD_MD5, suite_msgs[i], len, md5_suite[i]);
-      check_hex (GCRY_MD_RMD160, suite_msgs[i], len, rmd160_suite[i]);
+      t_md_check_hex (GCRY_MD_MD4, suite_msgs[i], len, md4_suite[i]);
+      t_md_check_hex (GCRY_MD_MD5, suite_msgs[i], len, md5_suite[i]);
+      t_md_check_hex (GCRY_MD_RMD160, suite_msgs[i], len, rmd160_suite[i]);
     }
-  check_hex (GCRY_MD_RMD160, rmd160_abcdbcde, strlen (rmd160_abcdbcde),
-             "12a053384a9c0c88e405a06c27dcf49ada62eb2b");
+  t_md_check_hex (GCRY_MD_RMD160, rmd160_abcdbcde, strlen (rmd160_abcdbcde),
+                  "12a053384a9c0c88e405a06c27dcf49ada62eb2b");
 
   /* A million 'a' in uneven pieces.  */
   chunk = malloc (1000);
@@ -480,8 +419,8 @@ test_published (void)
   /* The CRC catalogue's check values over "123456789": CRC-32 (ISO-HDLC)
      and CRC-24/OPENPGP; for the RFC 1510 variant (no pre- or
      post-inversion) the value of the bitwise definition.  */
-  check_hex (GCRY_MD_CRC32, "123456789", 9, "cbf43926");
-  check_hex (GCRY_MD_CRC24_RFC2440, "123456789", 9, "21cf02");
+  t_md_check_hex (GCRY_MD_CRC32, "123456789", 9, "cbf43926");
+  t_md_check_hex (GCRY_MD_CRC24_RFC2440, "123456789", 9, "21cf02");
   {
     unsigned char ref[4];
     char hex[9];
@@ -490,50 +429,13 @@ test_published (void)
              ref);
     snprintf (hex, sizeof hex, "%02x%02x%02x%02x", ref[0], ref[1], ref[2],
               ref[3]);
-    check_hex (GCRY_MD_CRC32_RFC1510, "123456789", 9, hex);
+    t_md_check_hex (GCRY_MD_CRC32_RFC1510, "123456789", 9, hex);
   }
   /* Empty input: the CRC32 inversions cancel, CRC24 is its initial
      value.  */
-  check_hex (GCRY_MD_CRC32, "", 0, "00000000");
-  check_hex (GCRY_MD_CRC32_RFC1510, "", 0, "00000000");
-  check_hex (GCRY_MD_CRC24_RFC2440, "", 0, "b704ce");
-}
-
-/* pyca's copies of the published examples ("Len" in bits, "Msg",
-   "MD").  */
-static void
-test_pyca_hash_file (const char *rel, int algo)
-{
-  const char *dir = t_vectors_dir ();
-  char path[4400];
-  unsigned char msg[1024], md[64], got[64];
-  t_vec_t v;
-  long nbits;
-  int mlen, dlen, count = 0;
-
-  if (!dir)
-    return;
-  snprintf (path, sizeof path, "%s/%s", dir, rel);
-  if (t_vec_open (&v, path, "Len"))
-    {
-      t_skip ("%s not found", rel);
-      return;
-    }
-  while (t_vec_next (&v))
-    {
-      nbits = t_vec_long (&v, "Len", -1);
-      mlen = t_vec_hex (&v, "Msg", msg, sizeof msg);
-      dlen = t_vec_hex (&v, "MD", md, sizeof md);
-      if (!t_check (nbits >= 0 && nbits % 8 == 0 && mlen >= 0
-                    && dlen == (int) gcry_md_get_algo_dlen (algo),
-                    "%s record %d parses", rel, count))
-        continue;
-      gcry_md_hash_buffer (algo, got, msg, (size_t) nbits / 8);
-      t_check_mem (got, md, dlen, "%s record %d", rel, count);
-      count++;
-    }
-  t_vec_close (&v);
-  t_check (count > 0, "%s has records", rel);
+  t_md_check_hex (GCRY_MD_CRC32, "", 0, "00000000");
+  t_md_check_hex (GCRY_MD_CRC32_RFC1510, "", 0, "00000000");
+  t_md_check_hex (GCRY_MD_CRC24_RFC2440, "", 0, "b704ce");
 }
 
 
@@ -552,8 +454,8 @@ test_hmac_published (void)
   gcry_mac_hd_t mh;
 
   t_unhex ("750c783e6ab0b503eaa86e310a5db738", want, 16);
-  t_check (md_digest (GCRY_MD_MD5, (const unsigned char *) key, 4,
-                      (const unsigned char *) msg, strlen (msg), 0, got)
+  t_check (t_md_digest (GCRY_MD_MD5, (const unsigned char *) key, 4,
+                        (const unsigned char *) msg, strlen (msg), 0, got)
            && !memcmp (got, want, 16), "RFC 2202 HMAC-MD5 case 2");
   err = gcry_mac_open (&mh, GCRY_MAC_HMAC_MD5, 0, NULL);
   if (t_check (!err, "mac open HMAC_MD5: %s", gcry_strerror (err)))
@@ -568,8 +470,8 @@ test_hmac_published (void)
     }
 
   t_unhex ("dda6c0213a485a9e24f4742064a7f033b43c4069", want, 20);
-  t_check (md_digest (GCRY_MD_RMD160, (const unsigned char *) key, 4,
-                      (const unsigned char *) msg, strlen (msg), 0, got)
+  t_check (t_md_digest (GCRY_MD_RMD160, (const unsigned char *) key, 4,
+                        (const unsigned char *) msg, strlen (msg), 0, got)
            && !memcmp (got, want, 20), "RFC 2286 HMAC-RIPEMD160 case 2");
 }
 
@@ -602,7 +504,7 @@ test_mac_ids (void)
                "maclen %s", ids[i].name);
       for (keylen = 0; keylen <= sizeof key; keylen += 50)
         {
-          if (!md_digest (ids[i].md, key, keylen, msg, sizeof msg, 0, want))
+          if (!t_md_digest (ids[i].md, key, keylen, msg, sizeof msg, 0, want))
             continue;
           err = gcry_mac_open (&mh, ids[i].mac, 0, NULL);
           if (!t_check (!err, "mac open %s: %s", ids[i].name,
@@ -664,7 +566,7 @@ test_lengths (const unsigned char *msg)
                   gcry_md_hash_buffer (algo, first, msg, len);
                   memcpy (ref, first, dlen);
                 }
-              if (!md_digest (algo, NULL, 0, msg, len, mode, got)
+              if (!t_md_digest (algo, NULL, 0, msg, len, mode, got)
                   || memcmp (got, ref, dlen))
                 {
                   if (bad++ < 3)
@@ -682,7 +584,7 @@ test_lengths (const unsigned char *msg)
             if (!other_digest (algo, key, keylens[k], msg, len, ref))
               continue;
             mode = (int) (len % 3);
-            t_check (md_digest (algo, key, keylens[k], msg, len, mode, got)
+            t_check (t_md_digest (algo, key, keylens[k], msg, len, mode, got)
                      && !memcmp (got, ref, dlen),
                      "HMAC %s key %zu length %zu",
                      gcry_md_algo_name (algo), keylens[k], len);
@@ -751,9 +653,9 @@ main (int argc, char **argv)
 
   test_identity ();
   test_published ();
-  test_pyca_hash_file ("pyca-cryptography/hashes/MD5/rfc-1321.txt",
+  t_md_pyca_hash_file ("pyca-cryptography/hashes/MD5/rfc-1321.txt",
                        GCRY_MD_MD5);
-  test_pyca_hash_file ("pyca-cryptography/hashes/ripemd160/ripevectors.txt",
+  t_md_pyca_hash_file ("pyca-cryptography/hashes/ripemd160/ripevectors.txt",
                        GCRY_MD_RMD160);
   test_hmac_published ();
   test_mac_ids ();

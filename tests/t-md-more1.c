@@ -26,6 +26,7 @@
 #include "gcrypt.h"
 #include "t-common.h"
 #include "t-util.h"
+#include "t-md-util.h"
 
 #ifdef HAVE_LIBCRYPTO
 #include <openssl/evp.h>
@@ -99,53 +100,6 @@ other_digest (int algo, const unsigned char *key, size_t keylen,
 #endif
 }
 
-
-/* Digest (or HMAC when KEY) of MSG through a handle, fed as MODE says:
-   0 one write, 1 random splits, 2 gcry_md_putc.  Returns 0 (counted as
-   a failure) when the handle does not work.  */
-static int
-md_digest (int algo, const unsigned char *key, size_t keylen,
-           const unsigned char *msg, size_t len, int mode,
-           unsigned char *out)
-{
-  gcry_md_hd_t h;
-  gcry_error_t err;
-  const unsigned char *d;
-  size_t done, n;
-
-  err = gcry_md_open (&h, algo, key ? GCRY_MD_FLAG_HMAC : 0);
-  if (err)
-    return t_check (0, "open %d: %s", algo, gcry_strerror (err));
-  if (key)
-    {
-      err = gcry_md_setkey (h, key, keylen);
-      if (err)
-        {
-          gcry_md_close (h);
-          return t_check (0, "setkey %d: %s", algo, gcry_strerror (err));
-        }
-    }
-  if (mode == 0)
-    gcry_md_write (h, msg, len);
-  else if (mode == 1)
-    for (done = 0; done < len; done += n)
-      {
-        n = t_rnd (len - done + 1);
-        if (t_rnd (4) == 0)
-          n = t_rnd (5);                /* many tiny pieces too */
-        if (n > len - done)
-          n = len - done;
-        gcry_md_write (h, msg + done, n);
-      }
-  else
-    for (done = 0; done < len; done++)
-      gcry_md_putc (h, msg[done]);
-  d = gcry_md_read (h, algo);
-  if (d)
-    memcpy (out, d, gcry_md_get_algo_dlen (algo));
-  gcry_md_close (h);
-  return d ? 1 : t_check (0, "read %d", algo);
-}
 
 
 /*
@@ -247,20 +201,6 @@ test_identity (void)
  */
 
 static void
-check_hex (int algo, const char *msg, size_t len, const char *want_hex)
-{
-  unsigned char want[64], got[64];
-  long wantlen = t_unhex (want_hex, want, sizeof want);
-
-  if (!t_check (wantlen == (long) gcry_md_get_algo_dlen (algo),
-                "vector length for %d", algo))
-    return;
-  gcry_md_hash_buffer (algo, got, msg, len);
-  t_check_mem (got, want, (size_t) wantlen, "%s of \"%.20s\" (%zu bytes)",
-               gcry_md_algo_name (algo), msg, len);
-}
-
-static void
 check_million_a (int algo, const char *want_hex)
 {
   unsigned char *msg = malloc (1000000);
@@ -268,7 +208,7 @@ check_million_a (int algo, const char *want_hex)
   if (!msg)
     exit (2);
   memset (msg, 'a', 1000000);
-  check_hex (algo, (const char *) msg, 1000000, want_hex);
+  t_md_check_hex (algo, (const char *) msg, 1000000, want_hex);
   free (msg);
 }
 
@@ -280,24 +220,24 @@ test_published (void)
   static const char fox[] = "The quick brown fox jumps over the lazy dog";
 
   /* GB/T 32905-2016 appendix A (also draft-shen-sm3-hash).  */
-  check_hex (GCRY_MD_SM3, "abc", 3,
-             "66c7f0f462eeedd9d1f2d46bdc10e4e2"
-             "4167c4875cf2f7a2297da02b8f4ba8e0");
-  check_hex (GCRY_MD_SM3, abcd16, 64,
-             "debe9ff92275b8a138604889c18e5a4d"
-             "6fdb70e5387e5765293dcba39c0c5732");
+  t_md_check_hex (GCRY_MD_SM3, "abc", 3,
+                  "66c7f0f462eeedd9d1f2d46bdc10e4e2"
+                  "4167c4875cf2f7a2297da02b8f4ba8e0");
+  t_md_check_hex (GCRY_MD_SM3, abcd16, 64,
+                  "debe9ff92275b8a138604889c18e5a4d"
+                  "6fdb70e5387e5765293dcba39c0c5732");
 
   /* ISO/IEC 10118-3 examples as in the Whirlpool submission.  */
-  check_hex (GCRY_MD_WHIRLPOOL, "", 0,
+  t_md_check_hex (GCRY_MD_WHIRLPOOL, "", 0,
              "19fa61d75522a4669b44e39c1d2e1726c530232130d407f89afee0964997f7a7"
              "3e83be698b288febcf88e3e03c4f0757ea8964e59b63d93708b138cc42a66eb3");
-  check_hex (GCRY_MD_WHIRLPOOL, "a", 1,
+  t_md_check_hex (GCRY_MD_WHIRLPOOL, "a", 1,
              "8aca2602792aec6f11a67206531fb7d7f0dff59413145e6973c45001d0087b42"
              "d11bc645413aeff63a42391a39145a591a92200d560195e53b478584fdae231a");
-  check_hex (GCRY_MD_WHIRLPOOL, "abc", 3,
+  t_md_check_hex (GCRY_MD_WHIRLPOOL, "abc", 3,
              "4e2448a4c6f486bb16b6562c73b4020bf3043e3a731bce721ae1b303d97e6d4c"
              "7181eebdb6c57e277d0e34957114cbd6c797fc9d95d8b582d225292076d4eef5");
-  check_hex (GCRY_MD_WHIRLPOOL, "message digest", 14,
+  t_md_check_hex (GCRY_MD_WHIRLPOOL, "message digest", 14,
              "378c84a4126e2dc6e56dcc7458377aac838d00032230f53ce1f5700c0ffb4d3b"
              "8421557659ef55c106b4b52ac5a4aaa692ed920052838f3362e86dbd37a8903e");
   check_million_a (GCRY_MD_WHIRLPOOL,
@@ -305,57 +245,21 @@ test_published (void)
              "1fc15490eddc47af32bb2b66c34ff9ad8c6008ad677f77126953b226e4ed8b01");
 
   /* The Tiger authors' examples (Tiger, i.e. upstream's TIGER1).  */
-  check_hex (GCRY_MD_TIGER1, "", 0,
-             "3293ac630c13f0245f92bbb1766e16167a4e58492dde73f3");
-  check_hex (GCRY_MD_TIGER1, "abc", 3,
-             "2aab1484e8c158f2bfb8c5ff41b57a525129131c957b5f93");
-  check_hex (GCRY_MD_TIGER1, "Tiger", 5,
-             "dd00230799f5009fec6debc838bb6a27df2b9d6f110c7937");
-  check_hex (GCRY_MD_TIGER1, fox, strlen (fox),
-             "6d12a41e72e644f017b6f0e2f7b44c6285f06dd5d2c5b075");
+  t_md_check_hex (GCRY_MD_TIGER1, "", 0,
+                  "3293ac630c13f0245f92bbb1766e16167a4e58492dde73f3");
+  t_md_check_hex (GCRY_MD_TIGER1, "abc", 3,
+                  "2aab1484e8c158f2bfb8c5ff41b57a525129131c957b5f93");
+  t_md_check_hex (GCRY_MD_TIGER1, "Tiger", 5,
+                  "dd00230799f5009fec6debc838bb6a27df2b9d6f110c7937");
+  t_md_check_hex (GCRY_MD_TIGER1, fox, strlen (fox),
+                  "6d12a41e72e644f017b6f0e2f7b44c6285f06dd5d2c5b075");
   check_million_a (GCRY_MD_TIGER1,
                    "6db0e2729cbead93d715c6a7d36302e9b3cee0d2bc314b41");
   /* Tiger2 (0x80 padding), the authors' examples.  */
-  check_hex (GCRY_MD_TIGER2, "", 0,
-             "4441be75f6018773c206c22745374b924aa8313fef919f41");
-  check_hex (GCRY_MD_TIGER2, fox, strlen (fox),
-             "976abff8062a2e9dcea3a1ace966ed9c19cb85558b4976d8");
-}
-
-static void
-test_pyca_hash_file (const char *rel, int algo)
-{
-  const char *dir = t_vectors_dir ();
-  char path[4400];
-  unsigned char msg[1024], md[64], got[64];
-  t_vec_t v;
-  long nbits;
-  long mlen, dlen;
-  int count = 0;
-
-  if (!dir)
-    return;
-  snprintf (path, sizeof path, "%s/%s", dir, rel);
-  if (t_vec_open (&v, path, "Len"))
-    {
-      t_skip ("%s not found", rel);
-      return;
-    }
-  while (t_vec_next (&v))
-    {
-      nbits = t_vec_long (&v, "Len", -1);
-      mlen = t_vec_hex (&v, "Msg", msg, sizeof msg);
-      dlen = t_vec_hex (&v, "MD", md, sizeof md);
-      if (!t_check (nbits >= 0 && nbits % 8 == 0 && mlen >= 0
-                    && dlen == (long) gcry_md_get_algo_dlen (algo),
-                    "%s record %d parses", rel, count))
-        continue;
-      gcry_md_hash_buffer (algo, got, msg, (size_t) nbits / 8);
-      t_check_mem (got, md, (size_t) dlen, "%s record %d", rel, count);
-      count++;
-    }
-  t_vec_close (&v);
-  t_check (count > 0, "%s has records", rel);
+  t_md_check_hex (GCRY_MD_TIGER2, "", 0,
+                  "4441be75f6018773c206c22745374b924aa8313fef919f41");
+  t_md_check_hex (GCRY_MD_TIGER2, fox, strlen (fox),
+                  "976abff8062a2e9dcea3a1ace966ed9c19cb85558b4976d8");
 }
 
 
@@ -386,9 +290,9 @@ test_lengths (const unsigned char *msg)
 
             /* Key lengths under, at and over the block size.  */
             keylen = hmac ? 1 + len % (sizeof key - 1) : 0;
-            if (!md_digest (algo, kp, keylen, msg, len, 0, one)
-                || !md_digest (algo, kp, keylen, msg, len, 1, split)
-                || !md_digest (algo, kp, keylen, msg, len, 2, byputc))
+            if (!t_md_digest (algo, kp, keylen, msg, len, 0, one)
+                || !t_md_digest (algo, kp, keylen, msg, len, 1, split)
+                || !t_md_digest (algo, kp, keylen, msg, len, 2, byputc))
               return;
             if (memcmp (one, split, dlen) || memcmp (one, byputc, dlen))
               {
@@ -464,7 +368,7 @@ test_mac_ids (const unsigned char *msg)
                ids[i].mac);
       t_check (gcry_mac_get_algo_maclen (ids[i].mac) == dlen,
                "maclen %d", ids[i].mac);
-      if (!md_digest (ids[i].md, key, sizeof key, msg, 300, 0, want))
+      if (!t_md_digest (ids[i].md, key, sizeof key, msg, 300, 0, want))
         continue;
       err = gcry_mac_open (&h, ids[i].mac, 0, NULL);
       if (!t_check (!err, "mac open %d: %s", ids[i].mac, gcry_strerror (err)))
@@ -512,7 +416,7 @@ main (int argc, char **argv)
 
   test_identity ();
   test_published ();
-  test_pyca_hash_file ("pyca-cryptography/hashes/SM3/oscca.txt",
+  t_md_pyca_hash_file ("pyca-cryptography/hashes/SM3/oscca.txt",
                        GCRY_MD_SM3);
   test_mac_ids (msg);
   test_lengths (msg);
