@@ -23,6 +23,7 @@
 
 #include "gcrypt-int.h"
 #include "md-internal.h"
+#include "md-common.h"
 
 #include <string.h>
 
@@ -32,65 +33,6 @@
 #define BLAKE2S_BLOCKBYTES 64
 #define BLAKE2S_OUTBYTES   32
 #define BLAKE2S_KEYBYTES   32
-
-
-/*
- * Byte order and rotations.
- */
-
-static inline u64
-load_le64 (const byte *p)
-{
-  u64 x;
-
-  memcpy (&x, p, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  x = __builtin_bswap64 (x);
-#endif
-  return x;
-}
-
-static inline u32
-load_le32 (const byte *p)
-{
-  u32 x;
-
-  memcpy (&x, p, 4);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  x = __builtin_bswap32 (x);
-#endif
-  return x;
-}
-
-static inline void
-store_le64 (byte *p, u64 x)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  x = __builtin_bswap64 (x);
-#endif
-  memcpy (p, &x, 8);
-}
-
-static inline void
-store_le32 (byte *p, u32 x)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  x = __builtin_bswap32 (x);
-#endif
-  memcpy (p, &x, 4);
-}
-
-static inline u64
-ror64 (u64 x, unsigned int n)
-{
-  return (x >> n) | (x << (64 - n));
-}
-
-static inline u32
-ror32 (u32 x, unsigned int n)
-{
-  return (x >> n) | (x << (32 - n));
-}
 
 
 /*
@@ -301,12 +243,7 @@ const size_t _gcry_blake2s_kernel_count = DIM (blake2s_kernels);
 static const blake2_kernel_t *
 select_kernel (const blake2_kernel_t *table, size_t n, unsigned int hwf)
 {
-  size_t i;
-
-  for (i = 0; i + 1 < n; i++)
-    if ((table[i].hwf & hwf) == table[i].hwf)
-      return &table[i];
-  return &table[n - 1];
+  return PICK_KERNEL (table, n, hwf);
 }
 
 

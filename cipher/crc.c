@@ -25,6 +25,7 @@
 #include "gcrypt-int.h"
 #include "md-internal.h"
 #include "crc-kernels.h"
+#include "md-common.h"
 
 #include <pthread.h>
 #include <string.h>
@@ -76,20 +77,6 @@ crc_make_tables (void)
       }
 }
 
-static inline u32
-crc_load_le32 (const byte *p)
-{
-  return (u32) p[0] | ((u32) p[1] << 8) | ((u32) p[2] << 16)
-         | ((u32) p[3] << 24);
-}
-
-static inline u32
-crc_load_be32 (const byte *p)
-{
-  return ((u32) p[0] << 24) | ((u32) p[1] << 16) | ((u32) p[2] << 8)
-         | (u32) p[3];
-}
-
 /* Reflected CRC32 register update over LEN bytes.  */
 static u32
 crc32_update (u32 crc, const byte *p, size_t len)
@@ -98,7 +85,7 @@ crc32_update (u32 crc, const byte *p, size_t len)
 
   for (; len >= 8; len -= 8, p += 8)
     {
-      crc ^= crc_load_le32 (p);
+      crc ^= load_le32 (p);
       crc = t[7][crc & 0xff] ^ t[6][(crc >> 8) & 0xff]
             ^ t[5][(crc >> 16) & 0xff] ^ t[4][crc >> 24]
             ^ t[3][p[4]] ^ t[2][p[5]] ^ t[1][p[6]] ^ t[0][p[7]];
@@ -116,7 +103,7 @@ crc24_update (u32 crc, const byte *p, size_t len)
 
   for (; len >= 8; len -= 8, p += 8)
     {
-      crc ^= crc_load_be32 (p);
+      crc ^= load_be32 (p);
       crc = t[7][crc >> 24] ^ t[6][(crc >> 16) & 0xff]
             ^ t[5][(crc >> 8) & 0xff] ^ t[4][crc & 0xff]
             ^ t[3][p[4]] ^ t[2][p[5]] ^ t[1][p[6]] ^ t[0][p[7]];
@@ -205,12 +192,7 @@ const size_t _gcry_crc_kernel_count = DIM (crc_kernels);
 static const crc_kernel_t *
 select_kernel (unsigned int hwf)
 {
-  size_t i, n = DIM (crc_kernels);
-
-  for (i = 0; i + 1 < n; i++)
-    if ((crc_kernels[i].hwf & hwf) == crc_kernels[i].hwf)
-      return &crc_kernels[i];
-  return &crc_kernels[n - 1];
+  return PICK_KERNEL (crc_kernels, DIM (crc_kernels), hwf);
 }
 
 static const char *
@@ -290,20 +272,11 @@ crc24rfc2440_write (void *ctx, const void *in, size_t len)
 }
 
 static void
-crc_store_be32 (byte *p, u32 x)
-{
-  p[0] = x >> 24;
-  p[1] = x >> 16;
-  p[2] = x >> 8;
-  p[3] = x;
-}
-
-static void
 crc32_final (void *ctx)
 {
   crc_context_t *c = ctx;
 
-  crc_store_be32 (c->out, ~c->crc);
+  store_be32 (c->out, ~c->crc);
 }
 
 static void
@@ -311,7 +284,7 @@ crc32rfc1510_final (void *ctx)
 {
   crc_context_t *c = ctx;
 
-  crc_store_be32 (c->out, c->crc);
+  store_be32 (c->out, c->crc);
 }
 
 /* The 24-bit value is the top three bytes of the register.  */
@@ -320,7 +293,7 @@ crc24rfc2440_final (void *ctx)
 {
   crc_context_t *c = ctx;
 
-  crc_store_be32 (c->out, c->crc);
+  store_be32 (c->out, c->crc);
   c->out[3] = 0;
 }
 

@@ -29,6 +29,7 @@
 
 #include "gcrypt-int.h"
 #include "md-internal.h"
+#include "md-common.h"
 
 #include <pthread.h>
 #include <string.h>
@@ -67,12 +68,6 @@ typedef u32 gost94_round_tables_t[4][256];
 static gost94_round_tables_t gost94_tables_test, gost94_tables_cryptopro;
 static pthread_once_t gost94_tables_once = PTHREAD_ONCE_INIT;
 
-static inline u32
-gost94_rol32 (u32 x, int n)
-{
-  return (x << n) | (x >> (32 - n));
-}
-
 static void
 gost94_expand (gost94_round_tables_t t, const byte sbox[8][16])
 {
@@ -84,7 +79,7 @@ gost94_expand (gost94_round_tables_t t, const byte sbox[8][16])
         u32 v = (u32) sbox[2 * k][b & 15]
                 | (u32) sbox[2 * k + 1][b >> 4] << 4;
 
-        t[k][b] = gost94_rol32 (v << (8 * k), 11);
+        t[k][b] = rol32 (v << (8 * k), 11);
       }
 }
 

@@ -29,6 +29,7 @@
 #include "gcrypt-int.h"
 #include "md-internal.h"
 #include "keccak.h"
+#include "md-common.h"
 
 #include <string.h>
 
@@ -45,29 +46,8 @@
 
 
 /*
- * Byte order and rotations.
+ * Rotation; byte order is md-common.h's.
  */
-
-static inline u64
-load_le64 (const byte *p)
-{
-  u64 x;
-
-  memcpy (&x, p, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  x = __builtin_bswap64 (x);
-#endif
-  return x;
-}
-
-static inline void
-store_le64 (byte *p, u64 x)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  x = __builtin_bswap64 (x);
-#endif
-  memcpy (p, &x, 8);
-}
 
 static inline u64
 rol64 (u64 x, unsigned int n)
@@ -202,12 +182,7 @@ static const keccak_kernel_t keccak_kernels[] =
 static const keccak_kernel_t *
 select_kernel (unsigned int hwf)
 {
-  size_t i, n = DIM (keccak_kernels);
-
-  for (i = 0; i + 1 < n; i++)
-    if ((keccak_kernels[i].hwf & hwf) == keccak_kernels[i].hwf)
-      return &keccak_kernels[i];
-  return &keccak_kernels[n - 1];
+  return PICK_KERNEL (keccak_kernels, DIM (keccak_kernels), hwf);
 }
 
 static const char *

@@ -13,33 +13,11 @@
 
 #include "gcrypt-int.h"
 #include "md-internal.h"
-#include "sha-kernels.h"
-#include "sha-common.h"
+#include "md-common.h"
 
 #include <string.h>
 
 #define MD4_BLOCKBYTES 64
-
-static inline u32
-md4_load_le32 (const byte *p)
-{
-  u32 x;
-
-  memcpy (&x, p, 4);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  x = __builtin_bswap32 (x);
-#endif
-  return x;
-}
-
-static inline void
-md4_store_le32 (byte *p, u32 x)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  x = __builtin_bswap32 (x);
-#endif
-  memcpy (p, &x, 4);
-}
 
 
 /*
@@ -54,7 +32,7 @@ md4_store_le32 (byte *p, u32 x)
 #define MD4_STEP(f, a, b, c, d, xk, t, s)                               \
   do {                                                                  \
     a += f (b, c, d) + (xk) + (u32) (t);                                \
-    a = sha_rol32 (a, s);                                               \
+    a = rol32 (a, s);                                                   \
   } while (0)
 
 #define MD4_R1 0x00000000
@@ -72,7 +50,7 @@ md4_compress (void *state, const byte *blocks, size_t nblocks)
   for (; nblocks; nblocks--, blocks += MD4_BLOCKBYTES)
     {
       for (i = 0; i < 16; i++)
-        x[i] = md4_load_le32 (blocks + 4 * i);
+        x[i] = load_le32 (blocks + 4 * i);
       a = hv[0]; b = hv[1]; c = hv[2]; d = hv[3];
 
       /* Round 1: words in order, shifts 3 7 11 19.  */
@@ -151,8 +129,8 @@ md4_write (void *ctx, const void *in, size_t len)
   md4_context_t *c = ctx;
 
   c->nbytes += len;
-  sha_buffered_write (c->h, md4_compress, c->buf, &c->buflen,
-                      MD4_BLOCKBYTES, in, len);
+  md_buffered_write (c->h, md4_compress, c->buf, &c->buflen,
+                     MD4_BLOCKBYTES, in, len);
 }
 
 /* Padding (RFC 1320, sections 3.1 and 3.2): 0x80, zeros, then the bit
@@ -161,23 +139,16 @@ static void
 md4_final (void *ctx)
 {
   md4_context_t *c = ctx;
-  byte last[2 * MD4_BLOCKBYTES];
-  size_t n = c->buflen, total;
-  u64 nbits = c->nbytes << 3;
+  byte lenfield[8];
   int i;
 
-  memset (last, 0, sizeof last);
-  memcpy (last, c->buf, n);
-  last[n] = 0x80;
-  total = n + 1 + 8 <= MD4_BLOCKBYTES ? MD4_BLOCKBYTES : 2 * MD4_BLOCKBYTES;
-  md4_store_le32 (last + total - 8, (u32) nbits);
-  md4_store_le32 (last + total - 4, (u32) (nbits >> 32));
-  md4_compress (c->h, last, total / MD4_BLOCKBYTES);
+  store_le64 (lenfield, c->nbytes << 3);
+  md_pad_final (c->h, md4_compress, c->buf, c->buflen,
+                MD4_BLOCKBYTES, 0x80, lenfield, sizeof lenfield);
 
   wipememory (c->buf, sizeof c->buf);
   for (i = 0; i < 4; i++)
-    md4_store_le32 (c->buf + 4 * i, c->h[i]);
-  wipememory (last, sizeof last);
+    store_le32 (c->buf + 4 * i, c->h[i]);
   wipememory (c->h, sizeof c->h);
   c->buflen = 0;
 }

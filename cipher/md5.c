@@ -13,33 +13,11 @@
 
 #include "gcrypt-int.h"
 #include "md-internal.h"
-#include "sha-kernels.h"
-#include "sha-common.h"
+#include "md-common.h"
 
 #include <string.h>
 
 #define MD5_BLOCKBYTES 64
-
-static inline u32
-md5_load_le32 (const byte *p)
-{
-  u32 x;
-
-  memcpy (&x, p, 4);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  x = __builtin_bswap32 (x);
-#endif
-  return x;
-}
-
-static inline void
-md5_store_le32 (byte *p, u32 x)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  x = __builtin_bswap32 (x);
-#endif
-  memcpy (p, &x, 4);
-}
 
 
 /*
@@ -56,7 +34,7 @@ md5_store_le32 (byte *p, u32 x)
 #define MD5_STEP(f, a, b, c, d, xk, t, s)                               \
   do {                                                                  \
     a += f (b, c, d) + (xk) + (u32) (t);                                \
-    a = sha_rol32 (a, s) + b;                                           \
+    a = rol32 (a, s) + b;                                               \
   } while (0)
 
 static void
@@ -70,7 +48,7 @@ md5_compress (void *state, const byte *blocks, size_t nblocks)
   for (; nblocks; nblocks--, blocks += MD5_BLOCKBYTES)
     {
       for (i = 0; i < 16; i++)
-        x[i] = md5_load_le32 (blocks + 4 * i);
+        x[i] = load_le32 (blocks + 4 * i);
       a = hv[0]; b = hv[1]; c = hv[2]; d = hv[3];
 
       /* Round 1.  */
@@ -188,8 +166,8 @@ md5_write (void *ctx, const void *in, size_t len)
   md5_context_t *c = ctx;
 
   c->nbytes += len;
-  sha_buffered_write (c->h, md5_compress, c->buf, &c->buflen,
-                      MD5_BLOCKBYTES, in, len);
+  md_buffered_write (c->h, md5_compress, c->buf, &c->buflen,
+                     MD5_BLOCKBYTES, in, len);
 }
 
 /* Padding (RFC 1321, sections 3.1 and 3.2): 0x80, zeros, then the bit
@@ -198,23 +176,16 @@ static void
 md5_final (void *ctx)
 {
   md5_context_t *c = ctx;
-  byte last[2 * MD5_BLOCKBYTES];
-  size_t n = c->buflen, total;
-  u64 nbits = c->nbytes << 3;
+  byte lenfield[8];
   int i;
 
-  memset (last, 0, sizeof last);
-  memcpy (last, c->buf, n);
-  last[n] = 0x80;
-  total = n + 1 + 8 <= MD5_BLOCKBYTES ? MD5_BLOCKBYTES : 2 * MD5_BLOCKBYTES;
-  md5_store_le32 (last + total - 8, (u32) nbits);
-  md5_store_le32 (last + total - 4, (u32) (nbits >> 32));
-  md5_compress (c->h, last, total / MD5_BLOCKBYTES);
+  store_le64 (lenfield, c->nbytes << 3);
+  md_pad_final (c->h, md5_compress, c->buf, c->buflen,
+                MD5_BLOCKBYTES, 0x80, lenfield, sizeof lenfield);
 
   wipememory (c->buf, sizeof c->buf);
   for (i = 0; i < 4; i++)
-    md5_store_le32 (c->buf + 4 * i, c->h[i]);
-  wipememory (last, sizeof last);
+    store_le32 (c->buf + 4 * i, c->h[i]);
   wipememory (c->h, sizeof c->h);
   c->buflen = 0;
 }

@@ -14,24 +14,9 @@
 
 #include "gcrypt-int.h"
 #include "poly1305.h"
+#include "md-common.h"
 
 #include <string.h>
-
-static inline u32
-get_le32 (const byte *p)
-{
-  return (u32) p[0] | ((u32) p[1] << 8) | ((u32) p[2] << 16)
-         | ((u32) p[3] << 24);
-}
-
-static inline void
-put_le32 (byte *p, u32 v)
-{
-  p[0] = (byte) v;
-  p[1] = (byte) (v >> 8);
-  p[2] = (byte) (v >> 16);
-  p[3] = (byte) (v >> 24);
-}
 
 /* r with the bits RFC 8439 requires clear (the top four of bytes 3, 7,
    11, 15 and the bottom two of bytes 4, 8, 12), as two little-endian
@@ -39,9 +24,9 @@ put_le32 (byte *p, u32 v)
 static void
 clamp_r (const byte *key, u64 *lo, u64 *hi)
 {
-  *lo = ((u64) get_le32 (key + 4) << 32 | get_le32 (key))
+  *lo = ((u64) load_le32 (key + 4) << 32 | load_le32 (key))
         & 0x0ffffffc0fffffffULL;
-  *hi = ((u64) get_le32 (key + 12) << 32 | get_le32 (key + 8))
+  *hi = ((u64) load_le32 (key + 12) << 32 | load_le32 (key + 8))
         & 0x0ffffffc0ffffffcULL;
 }
 
@@ -60,7 +45,7 @@ _gcry_poly1305_init (poly1305_context_t *ctx, const byte *key)
   clamp_r (key, &ctx->r[0], &ctx->r[1]);
   ctx->h[0] = ctx->h[1] = ctx->h[2] = 0;
   for (i = 0; i < 4; i++)
-    ctx->s[i] = get_le32 (key + 16 + 4 * i);
+    ctx->s[i] = load_le32 (key + 16 + 4 * i);
   ctx->nbuf = 0;
   ctx->pw_ready = 0;
   ctx->kernel = select_kernel (_gcry_get_hw_features ());
@@ -87,8 +72,8 @@ poly1305_blocks (poly1305_context_t *ctx, const byte *m, size_t nblocks,
      those into add/adc, where 128-bit additions make them spill.  */
   for (; nblocks; nblocks--, m += POLY1305_BLOCKLEN)
     {
-      m0 = (u64) get_le32 (m + 4) << 32 | get_le32 (m);
-      m1 = (u64) get_le32 (m + 12) << 32 | get_le32 (m + 8);
+      m0 = (u64) load_le32 (m + 4) << 32 | load_le32 (m);
+      m1 = (u64) load_le32 (m + 12) << 32 | load_le32 (m + 8);
       h0 += m0;
       c = h0 < m0;
       h1 += c;
@@ -143,10 +128,10 @@ poly1305_tag (poly1305_context_t *ctx, byte *tag)
   h0 = (u64) t;
   h1 += ((u64) ctx->s[3] << 32 | ctx->s[2]) + (u64) (t >> 64);
 
-  put_le32 (tag, (u32) h0);
-  put_le32 (tag + 4, (u32) (h0 >> 32));
-  put_le32 (tag + 8, (u32) h1);
-  put_le32 (tag + 12, (u32) (h1 >> 32));
+  store_le32 (tag, (u32) h0);
+  store_le32 (tag + 4, (u32) (h0 >> 32));
+  store_le32 (tag + 8, (u32) h1);
+  store_le32 (tag + 12, (u32) (h1 >> 32));
 }
 
 #define HIBIT 1
@@ -170,7 +155,7 @@ _gcry_poly1305_init (poly1305_context_t *ctx, const byte *key)
   for (i = 0; i < 5; i++)
     ctx->h[i] = 0;
   for (i = 0; i < 4; i++)
-    ctx->s[i] = get_le32 (key + 16 + 4 * i);
+    ctx->s[i] = load_le32 (key + 16 + 4 * i);
   ctx->nbuf = 0;
   ctx->kernel = select_kernel (_gcry_get_hw_features ());
 }
@@ -190,11 +175,11 @@ poly1305_blocks (poly1305_context_t *ctx, const byte *m, size_t nblocks,
 
   for (; nblocks; nblocks--, m += POLY1305_BLOCKLEN)
     {
-      h0 += get_le32 (m) & M26;
-      h1 += (get_le32 (m + 3) >> 2) & M26;
-      h2 += (get_le32 (m + 6) >> 4) & M26;
-      h3 += (get_le32 (m + 9) >> 6) & M26;
-      h4 += (get_le32 (m + 12) >> 8) | hibit;
+      h0 += load_le32 (m) & M26;
+      h1 += (load_le32 (m + 3) >> 2) & M26;
+      h2 += (load_le32 (m + 6) >> 4) & M26;
+      h3 += (load_le32 (m + 9) >> 6) & M26;
+      h4 += (load_le32 (m + 12) >> 8) | hibit;
 
       d0 = (u64) h0 * r0 + (u64) h1 * s4 + (u64) h2 * s3 + (u64) h3 * s2
            + (u64) h4 * s1;
@@ -285,7 +270,7 @@ poly1305_tag (poly1305_context_t *ctx, byte *tag)
   for (i = 0; i < 4; i++)
     {
       f = (f >> 32) + w[i] + ctx->s[i];
-      put_le32 (tag + 4 * i, (u32) f);
+      store_le32 (tag + 4 * i, (u32) f);
     }
 }
 
@@ -342,12 +327,7 @@ const size_t _gcry_poly1305_kernel_count = DIM (poly1305_kernels);
 static const poly1305_kernel_t *
 select_kernel (unsigned int hwf)
 {
-  size_t i;
-
-  for (i = 0; i + 1 < DIM (poly1305_kernels); i++)
-    if ((poly1305_kernels[i].hwf & hwf) == poly1305_kernels[i].hwf)
-      return &poly1305_kernels[i];
-  return &poly1305_kernels[DIM (poly1305_kernels) - 1];
+  return PICK_KERNEL (poly1305_kernels, DIM (poly1305_kernels), hwf);
 }
 
 static const char *

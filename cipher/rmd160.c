@@ -16,33 +16,11 @@
 
 #include "gcrypt-int.h"
 #include "md-internal.h"
-#include "sha-kernels.h"
-#include "sha-common.h"
+#include "md-common.h"
 
 #include <string.h>
 
 #define RMD160_BLOCKBYTES 64
-
-static inline u32
-rmd_load_le32 (const byte *p)
-{
-  u32 x;
-
-  memcpy (&x, p, 4);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  x = __builtin_bswap32 (x);
-#endif
-  return x;
-}
-
-static inline void
-rmd_store_le32 (byte *p, u32 x)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  x = __builtin_bswap32 (x);
-#endif
-  memcpy (p, &x, 4);
-}
 
 
 /*
@@ -73,8 +51,8 @@ rmd_store_le32 (byte *p, u32 x)
 #define RMD_STEP(f, a, b, c, d, e, xk, k, s)                            \
   do {                                                                  \
     a += f (b, c, d) + (xk) + (u32) (k);                                \
-    a = sha_rol32 (a, s) + e;                                           \
-    c = sha_rol32 (c, 10);                                              \
+    a = rol32 (a, s) + e;                                               \
+    c = rol32 (c, 10);                                                  \
   } while (0)
 
 static void
@@ -88,7 +66,7 @@ rmd160_compress (void *state, const byte *blocks, size_t nblocks)
   for (; nblocks; nblocks--, blocks += RMD160_BLOCKBYTES)
     {
       for (i = 0; i < 16; i++)
-        x[i] = rmd_load_le32 (blocks + 4 * i);
+        x[i] = load_le32 (blocks + 4 * i);
       a = ra = hv[0]; b = rb = hv[1]; c = rc = hv[2];
       d = rd = hv[3]; e = re = hv[4];
 
@@ -310,8 +288,8 @@ rmd160_write (void *ctx, const void *in, size_t len)
   rmd160_context_t *c = ctx;
 
   c->nbytes += len;
-  sha_buffered_write (c->h, rmd160_compress, c->buf, &c->buflen,
-                      RMD160_BLOCKBYTES, in, len);
+  md_buffered_write (c->h, rmd160_compress, c->buf, &c->buflen,
+                     RMD160_BLOCKBYTES, in, len);
 }
 
 /* Padding as MD4: 0x80, zeros, the bit length as a 64-bit little-endian
@@ -320,24 +298,16 @@ static void
 rmd160_final (void *ctx)
 {
   rmd160_context_t *c = ctx;
-  byte last[2 * RMD160_BLOCKBYTES];
-  size_t n = c->buflen, total;
-  u64 nbits = c->nbytes << 3;
+  byte lenfield[8];
   int i;
 
-  memset (last, 0, sizeof last);
-  memcpy (last, c->buf, n);
-  last[n] = 0x80;
-  total = n + 1 + 8 <= RMD160_BLOCKBYTES ? RMD160_BLOCKBYTES
-                                         : 2 * RMD160_BLOCKBYTES;
-  rmd_store_le32 (last + total - 8, (u32) nbits);
-  rmd_store_le32 (last + total - 4, (u32) (nbits >> 32));
-  rmd160_compress (c->h, last, total / RMD160_BLOCKBYTES);
+  store_le64 (lenfield, c->nbytes << 3);
+  md_pad_final (c->h, rmd160_compress, c->buf, c->buflen,
+                RMD160_BLOCKBYTES, 0x80, lenfield, sizeof lenfield);
 
   wipememory (c->buf, sizeof c->buf);
   for (i = 0; i < 5; i++)
-    rmd_store_le32 (c->buf + 4 * i, c->h[i]);
-  wipememory (last, sizeof last);
+    store_le32 (c->buf + 4 * i, c->h[i]);
   wipememory (c->h, sizeof c->h);
   c->buflen = 0;
 }

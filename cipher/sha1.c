@@ -14,7 +14,7 @@
 #include "gcrypt-int.h"
 #include "md-internal.h"
 #include "sha-kernels.h"
-#include "sha-common.h"
+#include "md-common.h"
 
 #include <string.h>
 
@@ -38,13 +38,13 @@ static const u32 sha1_iv[5] =
 #define S1_F2(b, c, d) ((b & c) | ((b | c) & d))       /* Maj */
 
 #define S1_W(t)                                                         \
-  (w[(t) & 15] = sha_rol32 (w[((t) - 3) & 15] ^ w[((t) - 8) & 15]      \
+  (w[(t) & 15] = rol32 (w[((t) - 3) & 15] ^ w[((t) - 8) & 15]           \
                             ^ w[((t) - 14) & 15] ^ w[(t) & 15], 1))
 
 #define S1_ROUND(a, b, c, d, e, F, k, wt)                               \
   do {                                                                  \
-    e += sha_rol32 (a, 5) + F (b, c, d) + (k) + (wt);                   \
-    b = sha_rol32 (b, 30);                                              \
+    e += rol32 (a, 5) + F (b, c, d) + (k) + (wt);                       \
+    b = rol32 (b, 30);                                                  \
   } while (0)
 
 #define S1_FIVE(t, F, k, W)                                             \
@@ -69,7 +69,7 @@ sha1_compress_portable (void *state, const byte *blocks, size_t nblocks)
   for (; nblocks; nblocks--, blocks += SHA1_BLOCKBYTES)
     {
       for (i = 0; i < 16; i++)
-        w[i] = sha_load_be32 (blocks + 4 * i);
+        w[i] = load_be32 (blocks + 4 * i);
       a = hv[0]; b = hv[1]; c = hv[2]; d = hv[3]; e = hv[4];
 
       S1_FIVE (0, S1_F0, 0x5a827999, S1_W_LOADED);
@@ -162,8 +162,8 @@ sha1_write (void *ctx, const void *in, size_t len)
   sha1_context_t *c = ctx;
 
   c->nbytes += len;
-  sha_buffered_write (c->h, c->kernel->compress, c->buf, &c->buflen,
-                      SHA1_BLOCKBYTES, in, len);
+  md_buffered_write (c->h, c->kernel->compress, c->buf, &c->buflen,
+                     SHA1_BLOCKBYTES, in, len);
 }
 
 /* Padding as SHA-256's (FIPS 180-4, section 5.1.1).  */
@@ -171,22 +171,16 @@ static void
 sha1_final (void *ctx)
 {
   sha1_context_t *c = ctx;
-  byte last[2 * SHA1_BLOCKBYTES];
-  size_t n = c->buflen, total;
+  byte lenfield[8];
   int i;
 
-  memset (last, 0, sizeof last);
-  memcpy (last, c->buf, n);
-  last[n] = 0x80;
-  total = n + 1 + 8 <= SHA1_BLOCKBYTES ? SHA1_BLOCKBYTES
-                                       : 2 * SHA1_BLOCKBYTES;
-  sha_store_be64 (last + total - 8, c->nbytes << 3);
-  c->kernel->compress (c->h, last, total / SHA1_BLOCKBYTES);
+  store_be64 (lenfield, c->nbytes << 3);
+  md_pad_final (c->h, c->kernel->compress, c->buf, c->buflen,
+                SHA1_BLOCKBYTES, 0x80, lenfield, sizeof lenfield);
 
   wipememory (c->buf, sizeof c->buf);
   for (i = 0; i < 5; i++)
-    sha_store_be32 (c->buf + 4 * i, c->h[i]);
-  wipememory (last, sizeof last);
+    store_be32 (c->buf + 4 * i, c->h[i]);
   wipememory (c->h, sizeof c->h);
   c->buflen = 0;
 }

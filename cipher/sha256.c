@@ -18,7 +18,7 @@
 #include "gcrypt-int.h"
 #include "md-internal.h"
 #include "sha-kernels.h"
-#include "sha-common.h"
+#include "md-common.h"
 
 #include <string.h>
 
@@ -73,10 +73,10 @@ static const u32 sha224_iv[8] =
 
 #define S256_CH(x, y, z)   (((y ^ z) & x) ^ z)
 #define S256_MAJ(x, y, z)  ((x & y) | ((x | y) & z))
-#define S256_BSIG0(x) (sha_ror32 (x, 2) ^ sha_ror32 (x, 13) ^ sha_ror32 (x, 22))
-#define S256_BSIG1(x) (sha_ror32 (x, 6) ^ sha_ror32 (x, 11) ^ sha_ror32 (x, 25))
-#define S256_SSIG0(x) (sha_ror32 (x, 7) ^ sha_ror32 (x, 18) ^ ((x) >> 3))
-#define S256_SSIG1(x) (sha_ror32 (x, 17) ^ sha_ror32 (x, 19) ^ ((x) >> 10))
+#define S256_BSIG0(x) (ror32 (x, 2) ^ ror32 (x, 13) ^ ror32 (x, 22))
+#define S256_BSIG1(x) (ror32 (x, 6) ^ ror32 (x, 11) ^ ror32 (x, 25))
+#define S256_SSIG0(x) (ror32 (x, 7) ^ ror32 (x, 18) ^ ((x) >> 3))
+#define S256_SSIG1(x) (ror32 (x, 17) ^ ror32 (x, 19) ^ ((x) >> 10))
 
 /* W[t mod 16] for t >= 16, computed in place.  */
 #define S256_SCHED(t)                                                   \
@@ -116,7 +116,7 @@ sha256_compress_portable (void *state, const byte *blocks, size_t nblocks)
   for (; nblocks; nblocks--, blocks += SHA256_BLOCKBYTES)
     {
       for (i = 0; i < 16; i++)
-        w[i] = sha_load_be32 (blocks + 4 * i);
+        w[i] = load_be32 (blocks + 4 * i);
       a = hv[0]; b = hv[1]; c = hv[2]; d = hv[3];
       e = hv[4]; f = hv[5]; g = hv[6]; h = hv[7];
 
@@ -213,8 +213,8 @@ sha256_write (void *ctx, const void *in, size_t len)
   sha256_context_t *c = ctx;
 
   c->nbytes += len;
-  sha_buffered_write (c->h, c->kernel->compress, c->buf, &c->buflen,
-                      SHA256_BLOCKBYTES, in, len);
+  md_buffered_write (c->h, c->kernel->compress, c->buf, &c->buflen,
+                     SHA256_BLOCKBYTES, in, len);
 }
 
 /* Padding (FIPS 180-4, section 5.1.1): 0x80, zeros, then the message
@@ -223,24 +223,18 @@ static void
 sha256_final (void *ctx)
 {
   sha256_context_t *c = ctx;
-  byte last[2 * SHA256_BLOCKBYTES];
-  size_t n = c->buflen, total;
+  byte lenfield[8];
   int i;
 
-  memset (last, 0, sizeof last);
-  memcpy (last, c->buf, n);
-  last[n] = 0x80;
-  total = n + 1 + 8 <= SHA256_BLOCKBYTES ? SHA256_BLOCKBYTES
-                                         : 2 * SHA256_BLOCKBYTES;
-  sha_store_be64 (last + total - 8, c->nbytes << 3);
-  c->kernel->compress (c->h, last, total / SHA256_BLOCKBYTES);
+  store_be64 (lenfield, c->nbytes << 3);
+  md_pad_final (c->h, c->kernel->compress, c->buf, c->buflen,
+                SHA256_BLOCKBYTES, 0x80, lenfield, sizeof lenfield);
 
   wipememory (c->buf, sizeof c->buf);
   for (i = 0; i < 8; i++)
-    sha_store_be32 (c->buf + 4 * i, c->h[i]);
+    store_be32 (c->buf + 4 * i, c->h[i]);
   /* SHA-224 is the truncation; leave nothing of the rest behind.  */
   memset (c->buf + c->mdlen, 0, sizeof c->buf - c->mdlen);
-  wipememory (last, sizeof last);
   wipememory (c->h, sizeof c->h);
   c->buflen = 0;
 }

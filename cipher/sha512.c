@@ -15,7 +15,7 @@
 #include "gcrypt-int.h"
 #include "md-internal.h"
 #include "sha-kernels.h"
-#include "sha-common.h"
+#include "md-common.h"
 
 #include <string.h>
 
@@ -114,10 +114,10 @@ static const u64 sha512_256_iv[8] =
 
 #define S512_CH(x, y, z)   (((y ^ z) & x) ^ z)
 #define S512_MAJ(x, y, z)  ((x & y) | ((x | y) & z))
-#define S512_BSIG0(x) (sha_ror64 (x, 28) ^ sha_ror64 (x, 34) ^ sha_ror64 (x, 39))
-#define S512_BSIG1(x) (sha_ror64 (x, 14) ^ sha_ror64 (x, 18) ^ sha_ror64 (x, 41))
-#define S512_SSIG0(x) (sha_ror64 (x, 1) ^ sha_ror64 (x, 8) ^ ((x) >> 7))
-#define S512_SSIG1(x) (sha_ror64 (x, 19) ^ sha_ror64 (x, 61) ^ ((x) >> 6))
+#define S512_BSIG0(x) (ror64 (x, 28) ^ ror64 (x, 34) ^ ror64 (x, 39))
+#define S512_BSIG1(x) (ror64 (x, 14) ^ ror64 (x, 18) ^ ror64 (x, 41))
+#define S512_SSIG0(x) (ror64 (x, 1) ^ ror64 (x, 8) ^ ((x) >> 7))
+#define S512_SSIG1(x) (ror64 (x, 19) ^ ror64 (x, 61) ^ ((x) >> 6))
 
 #define S512_SCHED(t)                                                   \
   (w[(t) & 15] += S512_SSIG1 (w[((t) - 2) & 15]) + w[((t) - 7) & 15]    \
@@ -156,7 +156,7 @@ sha512_compress_portable (void *state, const byte *blocks, size_t nblocks)
   for (; nblocks; nblocks--, blocks += SHA512_BLOCKBYTES)
     {
       for (i = 0; i < 16; i++)
-        w[i] = sha_load_be64 (blocks + 8 * i);
+        w[i] = load_be64 (blocks + 8 * i);
       a = hv[0]; b = hv[1]; c = hv[2]; d = hv[3];
       e = hv[4]; f = hv[5]; g = hv[6]; h = hv[7];
 
@@ -268,8 +268,8 @@ sha512_write (void *ctx, const void *in, size_t len)
 
   c->nbytes_lo += len;
   c->nbytes_hi += c->nbytes_lo < len;
-  sha_buffered_write (c->h, c->kernel->compress, c->buf, &c->buflen,
-                      SHA512_BLOCKBYTES, in, len);
+  md_buffered_write (c->h, c->kernel->compress, c->buf, &c->buflen,
+                     SHA512_BLOCKBYTES, in, len);
 }
 
 /* Padding (FIPS 180-4, section 5.1.2): 0x80, zeros, then the message
@@ -278,27 +278,20 @@ static void
 sha512_final (void *ctx)
 {
   sha512_context_t *c = ctx;
-  byte last[2 * SHA512_BLOCKBYTES];
-  size_t n = c->buflen, total;
+  byte lenfield[16];
   int i;
 
-  memset (last, 0, sizeof last);
-  memcpy (last, c->buf, n);
-  last[n] = 0x80;
-  total = n + 1 + 16 <= SHA512_BLOCKBYTES ? SHA512_BLOCKBYTES
-                                          : 2 * SHA512_BLOCKBYTES;
-  sha_store_be64 (last + total - 16,
-                  (c->nbytes_hi << 3) | (c->nbytes_lo >> 61));
-  sha_store_be64 (last + total - 8, c->nbytes_lo << 3);
-  c->kernel->compress (c->h, last, total / SHA512_BLOCKBYTES);
+  store_be64 (lenfield, (c->nbytes_hi << 3) | (c->nbytes_lo >> 61));
+  store_be64 (lenfield + 8, c->nbytes_lo << 3);
+  md_pad_final (c->h, c->kernel->compress, c->buf, c->buflen,
+                SHA512_BLOCKBYTES, 0x80, lenfield, sizeof lenfield);
 
   wipememory (c->buf, sizeof c->buf);
   for (i = 0; i < 8; i++)
-    sha_store_be64 (c->buf + 8 * i, c->h[i]);
+    store_be64 (c->buf + 8 * i, c->h[i]);
   /* The shorter digests are truncations (SHA-512/224 cuts a word in
      half); leave nothing of the rest behind.  */
   memset (c->buf + c->mdlen, 0, sizeof c->buf - c->mdlen);
-  wipememory (last, sizeof last);
   wipememory (c->h, sizeof c->h);
   c->buflen = 0;
 }

@@ -13,8 +13,7 @@
 
 #include "gcrypt-int.h"
 #include "md-internal.h"
-#include "sha-kernels.h"
-#include "sha-common.h"
+#include "md-common.h"
 
 #include <string.h>
 
@@ -24,13 +23,13 @@
 static inline u32
 sm3_p0 (u32 x)
 {
-  return x ^ sha_rol32 (x, 9) ^ sha_rol32 (x, 17);
+  return x ^ rol32 (x, 9) ^ rol32 (x, 17);
 }
 
 static inline u32
 sm3_p1 (u32 x)
 {
-  return x ^ sha_rol32 (x, 15) ^ sha_rol32 (x, 23);
+  return x ^ rol32 (x, 15) ^ rol32 (x, 23);
 }
 
 /* One compression step (section 5.3.3) written in place: instead of
@@ -39,13 +38,13 @@ sm3_p1 (u32 x)
    F.  T is T_j <<< (j mod 32); WJ is W[j] and WJ4 is W[j+4].  */
 #define SM3_STEP(ffun, gfun, a, b, c, d, e, f, g, h, t, wj, wj4)        \
   do {                                                                  \
-    u32 a12_ = sha_rol32 (a, 12);                                       \
-    u32 ss1_ = sha_rol32 (a12_ + e + (t), 7);                           \
+    u32 a12_ = rol32 (a, 12);                                           \
+    u32 ss1_ = rol32 (a12_ + e + (t), 7);                               \
     u32 ss2_ = ss1_ ^ a12_;                                             \
     d = ffun (a, b, c) + d + ss2_ + ((wj) ^ (wj4));                     \
     h = sm3_p0 (gfun (e, f, g) + h + ss1_ + (wj));                      \
-    b = sha_rol32 (b, 9);                                               \
-    f = sha_rol32 (f, 19);                                              \
+    b = rol32 (b, 9);                                                   \
+    f = rol32 (f, 19);                                                  \
   } while (0)
 
 /* The boolean functions: XOR for steps 0..15, then majority (FF) and
@@ -59,13 +58,13 @@ sm3_p1 (u32 x)
 #define SM3_FOUR(ffun, gfun, j)                                         \
   do {                                                                  \
     SM3_STEP (ffun, gfun, a, b, c, d, e, f, g, h, t, w[j], w[j + 4]);   \
-    t = sha_rol32 (t, 1);                                               \
+    t = rol32 (t, 1);                                                   \
     SM3_STEP (ffun, gfun, d, a, b, c, h, e, f, g, t, w[j + 1], w[j + 5]); \
-    t = sha_rol32 (t, 1);                                               \
+    t = rol32 (t, 1);                                                   \
     SM3_STEP (ffun, gfun, c, d, a, b, g, h, e, f, t, w[j + 2], w[j + 6]); \
-    t = sha_rol32 (t, 1);                                               \
+    t = rol32 (t, 1);                                                   \
     SM3_STEP (ffun, gfun, b, c, d, a, f, g, h, e, t, w[j + 3], w[j + 7]); \
-    t = sha_rol32 (t, 1);                                               \
+    t = rol32 (t, 1);                                                   \
   } while (0)
 
 static void
@@ -81,10 +80,10 @@ sm3_compress (void *state, const byte *blocks, size_t nblocks)
       /* Message expansion (section 5.3.2); W'[j] = W[j] ^ W[j+4] is
          formed in the steps.  */
       for (j = 0; j < 16; j++)
-        w[j] = sha_load_be32 (blocks + 4 * j);
+        w[j] = load_be32 (blocks + 4 * j);
       for (j = 16; j < 68; j++)
-        w[j] = sm3_p1 (w[j - 16] ^ w[j - 9] ^ sha_rol32 (w[j - 3], 15))
-               ^ sha_rol32 (w[j - 13], 7) ^ w[j - 6];
+        w[j] = sm3_p1 (w[j - 16] ^ w[j - 9] ^ rol32 (w[j - 3], 15))
+               ^ rol32 (w[j - 13], 7) ^ w[j - 6];
 
       a = v[0]; b = v[1]; c = v[2]; d = v[3];
       e = v[4]; f = v[5]; g = v[6]; h = v[7];
@@ -148,8 +147,8 @@ sm3_write (void *ctx, const void *in, size_t len)
   sm3_context_t *c = ctx;
 
   c->nbytes += len;
-  sha_buffered_write (c->v, sm3_compress, c->buf, &c->buflen,
-                      SM3_BLOCKBYTES, in, len);
+  md_buffered_write (c->v, sm3_compress, c->buf, &c->buflen,
+                     SM3_BLOCKBYTES, in, len);
 }
 
 /* Padding (section 5.2): a 1 bit, zeros, then the bit length as a
@@ -158,21 +157,16 @@ static void
 sm3_final (void *ctx)
 {
   sm3_context_t *c = ctx;
-  byte last[2 * SM3_BLOCKBYTES];
-  size_t n = c->buflen, total;
+  byte lenfield[8];
   int i;
 
-  memset (last, 0, sizeof last);
-  memcpy (last, c->buf, n);
-  last[n] = 0x80;
-  total = n + 1 + 8 <= SM3_BLOCKBYTES ? SM3_BLOCKBYTES : 2 * SM3_BLOCKBYTES;
-  sha_store_be64 (last + total - 8, c->nbytes << 3);
-  sm3_compress (c->v, last, total / SM3_BLOCKBYTES);
+  store_be64 (lenfield, c->nbytes << 3);
+  md_pad_final (c->v, sm3_compress, c->buf, c->buflen,
+                SM3_BLOCKBYTES, 0x80, lenfield, sizeof lenfield);
 
   wipememory (c->buf, sizeof c->buf);
   for (i = 0; i < 8; i++)
-    sha_store_be32 (c->buf + 4 * i, c->v[i]);
-  wipememory (last, sizeof last);
+    store_be32 (c->buf + 4 * i, c->v[i]);
   wipememory (c->v, sizeof c->v);
   c->buflen = 0;
 }

@@ -22,6 +22,7 @@
 
 #include "gcrypt-int.h"
 #include "md-internal.h"
+#include "md-common.h"
 
 #include <pthread.h>
 #include <string.h>
@@ -155,27 +156,6 @@ stribog_make_tables (void)
     }
 }
 
-static inline u64
-stribog_load_le64 (const byte *p)
-{
-  u64 x;
-
-  memcpy (&x, p, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  x = __builtin_bswap64 (x);
-#endif
-  return x;
-}
-
-static inline void
-stribog_store_le64 (byte *p, u64 x)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  x = __builtin_bswap64 (x);
-#endif
-  memcpy (p, &x, 8);
-}
-
 /* OUT = LPS (A ^ B); OUT may not alias A or B.  */
 static inline void
 stribog_xlps (u64 *out, const u64 *a, const u64 *b)
@@ -259,7 +239,7 @@ stribog_block (stribog_context_t *c, const byte *p, u64 nbits)
   int i;
 
   for (i = 0; i < 8; i++)
-    m[i] = stribog_load_le64 (p + 8 * i);
+    m[i] = load_le64 (p + 8 * i);
   stribog_g (c->h, c->n, m);
   memset (add, 0, sizeof add);
   add[0] = nbits;
@@ -342,7 +322,7 @@ stribog_final (void *ctx)
   stribog_g (c->h, zero, c->sigma);
 
   for (i = 0; i < 8; i++)
-    stribog_store_le64 (c->buf + 8 * i, c->h[i]);
+    store_le64 (c->buf + 8 * i, c->h[i]);
   /* The 256-bit digest is the upper half; READ returns its start.  */
   if (c->mdlen == 32)
     {

@@ -20,41 +20,12 @@
 
 #include "gcrypt-int.h"
 #include "md-internal.h"
+#include "md-common.h"
 
 #include <pthread.h>
 #include <string.h>
 
 #define TIGER_BLOCKBYTES 64
-
-static inline u64
-tiger_load_le64 (const byte *p)
-{
-  u64 x;
-
-  memcpy (&x, p, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  x = __builtin_bswap64 (x);
-#endif
-  return x;
-}
-
-static inline void
-tiger_store_le64 (byte *p, u64 x)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  x = __builtin_bswap64 (x);
-#endif
-  memcpy (p, &x, 8);
-}
-
-static inline void
-tiger_store_be64 (byte *p, u64 x)
-{
-#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  x = __builtin_bswap64 (x);
-#endif
-  memcpy (p, &x, 8);
-}
 
 /* Byte N (0 = least significant) of X.  */
 #define TIGER_BYTE(x, n) ((unsigned int) ((x) >> (8 * (n))) & 0xff)
@@ -118,7 +89,7 @@ tiger_compress_block (u64 *abc, const byte *block, const u64 *sbox)
   int i;
 
   for (i = 0; i < 8; i++)
-    x[i] = tiger_load_le64 (block + 8 * i);
+    x[i] = load_le64 (block + 8 * i);
 
   TIGER_PASS (a, b, c, 5);
   tiger_key_schedule (x);
@@ -201,11 +172,12 @@ typedef struct tiger_context
                                    final.  */
 } tiger_context_t;
 
+/* STATE is the context's ABC; the md_compress_t shape for md-common.h.  */
 static void
-tiger_compress (tiger_context_t *c, const byte *blocks, size_t nblocks)
+tiger_compress (void *state, const byte *blocks, size_t nblocks)
 {
   for (; nblocks; nblocks--, blocks += TIGER_BLOCKBYTES)
-    tiger_compress_block (c->abc, blocks, tiger_sbox);
+    tiger_compress_block (state, blocks, tiger_sbox);
 }
 
 static void
@@ -242,34 +214,13 @@ tiger2_init (void *ctx, unsigned int flags)
 }
 
 static void
-tiger_write (void *ctx, const void *in_arg, size_t len)
+tiger_write (void *ctx, const void *in, size_t len)
 {
   tiger_context_t *c = ctx;
-  const byte *in = in_arg;
-  size_t fill, nblocks;
 
   c->nbytes += len;
-  if (c->buflen)
-    {
-      fill = TIGER_BLOCKBYTES - c->buflen;
-      if (len < fill)
-        {
-          memcpy (c->buf + c->buflen, in, len);
-          c->buflen += len;
-          return;
-        }
-      memcpy (c->buf + c->buflen, in, fill);
-      tiger_compress (c, c->buf, 1);
-      c->buflen = 0;
-      in += fill;
-      len -= fill;
-    }
-  nblocks = len / TIGER_BLOCKBYTES;
-  tiger_compress (c, in, nblocks);
-  in += nblocks * TIGER_BLOCKBYTES;
-  len -= nblocks * TIGER_BLOCKBYTES;
-  memcpy (c->buf, in, len);
-  c->buflen = len;
+  md_buffered_write (c->abc, tiger_compress, c->buf, &c->buflen,
+                     TIGER_BLOCKBYTES, in, len);
 }
 
 /* Padding as MD4's but with the variant's first pad byte: the pad byte,
@@ -278,25 +229,19 @@ static void
 tiger_final (void *ctx)
 {
   tiger_context_t *c = ctx;
-  byte last[2 * TIGER_BLOCKBYTES];
-  size_t n = c->buflen, total;
+  byte lenfield[8];
   int i;
 
-  memset (last, 0, sizeof last);
-  memcpy (last, c->buf, n);
-  last[n] = c->padbyte;
-  total = n + 1 + 8 <= TIGER_BLOCKBYTES ? TIGER_BLOCKBYTES
-                                        : 2 * TIGER_BLOCKBYTES;
-  tiger_store_le64 (last + total - 8, c->nbytes << 3);
-  tiger_compress (c, last, total / TIGER_BLOCKBYTES);
+  store_le64 (lenfield, c->nbytes << 3);
+  md_pad_final (c->abc, tiger_compress, c->buf, c->buflen,
+                TIGER_BLOCKBYTES, c->padbyte, lenfield, sizeof lenfield);
 
   wipememory (c->buf, sizeof c->buf);
   for (i = 0; i < 3; i++)
     if (c->big_endian_out)
-      tiger_store_be64 (c->buf + 8 * i, c->abc[i]);
+      store_be64 (c->buf + 8 * i, c->abc[i]);
     else
-      tiger_store_le64 (c->buf + 8 * i, c->abc[i]);
-  wipememory (last, sizeof last);
+      store_le64 (c->buf + 8 * i, c->abc[i]);
   wipememory (c->abc, sizeof c->abc);
   c->buflen = 0;
 }

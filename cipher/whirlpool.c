@@ -21,33 +21,13 @@
 
 #include "gcrypt-int.h"
 #include "md-internal.h"
+#include "md-common.h"
 
 #include <pthread.h>
 #include <string.h>
 
 #define WHIRLPOOL_BLOCKBYTES 64
 #define WHIRLPOOL_ROUNDS 10
-
-static inline u64
-whirlpool_load_be64 (const byte *p)
-{
-  u64 x;
-
-  memcpy (&x, p, 8);
-#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  x = __builtin_bswap64 (x);
-#endif
-  return x;
-}
-
-static inline void
-whirlpool_store_be64 (byte *p, u64 x)
-{
-#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  x = __builtin_bswap64 (x);
-#endif
-  memcpy (p, &x, 8);
-}
 
 
 /*
@@ -162,8 +142,9 @@ whirlpool_make_tables (void)
   } while (0)
 
 static void
-whirlpool_compress (u64 *hash, const byte *blocks, size_t nblocks)
+whirlpool_compress (void *chain, const byte *blocks, size_t nblocks)
 {
+  u64 *hash = chain;
   u64 key[8], state[8], block[8], tmp[8], tkey[8], rck[8];
   int i, r;
 
@@ -173,7 +154,7 @@ whirlpool_compress (u64 *hash, const byte *blocks, size_t nblocks)
     {
       for (i = 0; i < 8; i++)
         {
-          block[i] = whirlpool_load_be64 (blocks + 8 * i);
+          block[i] = load_be64 (blocks + 8 * i);
           key[i] = hash[i];
           state[i] = block[i] ^ key[i];
         }
@@ -228,34 +209,13 @@ whirlpool_init (void *ctx, unsigned int flags)
 }
 
 static void
-whirlpool_write (void *ctx, const void *in_arg, size_t len)
+whirlpool_write (void *ctx, const void *in, size_t len)
 {
   whirlpool_context_t *c = ctx;
-  const byte *in = in_arg;
-  size_t fill, nblocks;
 
   c->nbytes += len;
-  if (c->buflen)
-    {
-      fill = WHIRLPOOL_BLOCKBYTES - c->buflen;
-      if (len < fill)
-        {
-          memcpy (c->buf + c->buflen, in, len);
-          c->buflen += len;
-          return;
-        }
-      memcpy (c->buf + c->buflen, in, fill);
-      whirlpool_compress (c->hash, c->buf, 1);
-      c->buflen = 0;
-      in += fill;
-      len -= fill;
-    }
-  nblocks = len / WHIRLPOOL_BLOCKBYTES;
-  whirlpool_compress (c->hash, in, nblocks);
-  in += nblocks * WHIRLPOOL_BLOCKBYTES;
-  len -= nblocks * WHIRLPOOL_BLOCKBYTES;
-  memcpy (c->buf, in, len);
-  c->buflen = len;
+  md_buffered_write (c->hash, whirlpool_compress, c->buf, &c->buflen,
+                     WHIRLPOOL_BLOCKBYTES, in, len);
 }
 
 /* Padding: a 1 bit, zeros up to 32 bytes short of a block boundary,
@@ -264,23 +224,19 @@ static void
 whirlpool_final (void *ctx)
 {
   whirlpool_context_t *c = ctx;
-  byte last[2 * WHIRLPOOL_BLOCKBYTES];
-  size_t n = c->buflen, total;
+  byte lenfield[32];
   int i;
 
-  memset (last, 0, sizeof last);
-  memcpy (last, c->buf, n);
-  last[n] = 0x80;
-  total = n + 1 + 32 <= WHIRLPOOL_BLOCKBYTES ? WHIRLPOOL_BLOCKBYTES
-                                             : 2 * WHIRLPOOL_BLOCKBYTES;
-  /* The top 192 bits: the 3 bits shifted out of NBYTES, then zeros.  */
-  last[total - 9] = (byte) (c->nbytes >> 61);
-  whirlpool_store_be64 (last + total - 8, c->nbytes << 3);
-  whirlpool_compress (c->hash, last, total / WHIRLPOOL_BLOCKBYTES);
+  /* A 256-bit big-endian bit count: the 3 bits shifted out of NBYTES,
+     then the low 64 bits; the rest zero.  */
+  memset (lenfield, 0, sizeof lenfield);
+  lenfield[23] = (byte) (c->nbytes >> 61);
+  store_be64 (lenfield + 24, c->nbytes << 3);
+  md_pad_final (c->hash, whirlpool_compress, c->buf, c->buflen,
+                WHIRLPOOL_BLOCKBYTES, 0x80, lenfield, sizeof lenfield);
 
   for (i = 0; i < 8; i++)
-    whirlpool_store_be64 (c->buf + 8 * i, c->hash[i]);
-  wipememory (last, sizeof last);
+    store_be64 (c->buf + 8 * i, c->hash[i]);
   wipememory (c->hash, sizeof c->hash);
   c->buflen = 0;
 }
