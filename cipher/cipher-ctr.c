@@ -15,54 +15,7 @@
 #include <string.h>
 
 #include "cipher-internal.h"
-
-static void
-ctr_increment (byte *ctr, size_t blocksize)
-{
-  size_t i = blocksize;
-
-  /* The loop runs on the counter, which is public.  */
-  while (i-- && !++ctr[i])
-    ;
-}
-
-/* Generic path: counter blocks are built in batches and encrypted with
-   one ECB call, so multi-block kernels work at full width.  Kept out
-   of line: inlined, its stack buffer would make the kernel path save
-   registers and grow its frame on every call.  */
-static __attribute__ ((noinline)) void
-ctr_generic (gcry_cipher_hd_t c, byte *out, const byte *in, size_t inlen)
-{
-  size_t blocksize = c->spec->blocksize;
-  byte ks[CIPHER_GENERIC_BATCH * CIPHER_MAX_BLOCKSIZE];
-  size_t nblocks, n, i;
-
-  while (inlen)
-    {
-      nblocks = (inlen + blocksize - 1) / blocksize;
-      if (nblocks > CIPHER_GENERIC_BATCH)
-        nblocks = CIPHER_GENERIC_BATCH;
-      for (i = 0; i < nblocks; i++)
-        {
-          memcpy (ks + i * blocksize, c->ctr, blocksize);
-          ctr_increment (c->ctr, blocksize);
-        }
-      _gcry_cipher_ecb_blocks (c, ks, ks, nblocks, 1);
-      n = nblocks * blocksize;
-      if (n > inlen)
-        {
-          /* Final partial block: keep its keystream for later.  */
-          n = inlen;
-          memcpy (c->keystream, ks + (nblocks - 1) * blocksize, blocksize);
-          c->unused = nblocks * blocksize - inlen;
-        }
-      cipher_xor (out, in, ks, n);
-      in += n;
-      out += n;
-      inlen -= n;
-    }
-  wipememory (ks, sizeof ks);
-}
+#include "ctr-ctx.h"
 
 static gcry_err_code_t
 ctr_crypt (gcry_cipher_hd_t c, byte *out, size_t outsize,
@@ -98,7 +51,9 @@ ctr_crypt (gcry_cipher_hd_t c, byte *out, size_t outsize,
                          c->keystream);
     }
   else
-    ctr_generic (c, out, in, inlen);
+    /* No keystream is left here: the shared generic path (ctr-ctx.c,
+       which EAX, CCM and SIV also run on).  */
+    _gcry_cipher_ctr_ctx (c, cipher_ctx (c), out, in, inlen);
   return 0;
 }
 

@@ -46,71 +46,20 @@
 /* Bytes per CTR + POLYVAL round trip when decrypting (a block multiple).  */
 #define SIV_CHUNK 8192
 
-static inline u32
-get_le32 (const byte *p)
-{
-  return ((u32) p[3] << 24) | ((u32) p[2] << 16) | ((u32) p[1] << 8) | p[0];
-}
-
-static inline void
-put_le32 (byte *p, u32 v)
-{
-  p[0] = v;
-  p[1] = v >> 8;
-  p[2] = v >> 16;
-  p[3] = v >> 24;
-}
-
-
 /* POLYVAL over a byte stream; PENDING holds a partial block.  */
 static void
 hash_bytes (gcry_cipher_hd_t c, const byte *buf, size_t len)
 {
-  byte *pending = c->u_mode.gcm_siv.pending;
-  unsigned int npending = c->u_mode.gcm_siv.npending;
-  byte *acc = c->u_mode.gcm_siv.acc;
-  size_t n;
-
-  if (!len)
-    return;
-  if (npending)
-    {
-      n = SIV_BLOCKSIZE - npending;
-      if (n > len)
-        n = len;
-      memcpy (pending + npending, buf, n);
-      npending += n;
-      buf += n;
-      len -= n;
-      if (npending < SIV_BLOCKSIZE)
-        {
-          c->u_mode.gcm_siv.npending = npending;
-          return;
-        }
-      _gcry_polyval_update (&c->u_mode.gcm_siv.polyval, acc, pending, 1);
-      npending = 0;
-    }
-  n = len / SIV_BLOCKSIZE;
-  if (n)
-    _gcry_polyval_update (&c->u_mode.gcm_siv.polyval, acc, buf, n);
-  buf += n * SIV_BLOCKSIZE;
-  len -= n * SIV_BLOCKSIZE;
-  memcpy (pending, buf, len);
-  c->u_mode.gcm_siv.npending = len;
+  cipher_hash_bytes (&c->u_mode.gcm_siv.polyval, 1, c->u_mode.gcm_siv.acc,
+                     c->u_mode.gcm_siv.pending, &c->u_mode.gcm_siv.npending,
+                     buf, len);
 }
 
 static void
 hash_pad (gcry_cipher_hd_t c)
 {
-  unsigned int npending = c->u_mode.gcm_siv.npending;
-
-  if (!npending)
-    return;
-  memset (c->u_mode.gcm_siv.pending + npending, 0, SIV_BLOCKSIZE - npending);
-  _gcry_polyval_update (&c->u_mode.gcm_siv.polyval, c->u_mode.gcm_siv.acc,
-                        c->u_mode.gcm_siv.pending, 1);
-  wipememory (c->u_mode.gcm_siv.pending, SIV_BLOCKSIZE);
-  c->u_mode.gcm_siv.npending = 0;
+  cipher_hash_pad (&c->u_mode.gcm_siv.polyval, 1, c->u_mode.gcm_siv.acc,
+                   c->u_mode.gcm_siv.pending, &c->u_mode.gcm_siv.npending);
 }
 
 /* Counter mode of RFC 8452: counter block = TAG with the top bit of the
@@ -128,7 +77,7 @@ siv_ctr_init (siv_ctr_t *st, const byte *tag)
 {
   memcpy (st->base, tag, SIV_BLOCKSIZE);
   st->base[SIV_BLOCKSIZE - 1] |= 0x80;
-  st->counter = get_le32 (st->base);
+  st->counter = cipher_get_le32 (st->base);
   memset (st->base, 0, 4);
 }
 
@@ -175,7 +124,7 @@ siv_ctr_crypt (gcry_cipher_hd_t c, siv_ctr_t *st, byte *out, const byte *in,
       for (i = 0; i < nblocks; i++)
         {
           memcpy (ks + i * SIV_BLOCKSIZE, st->base, SIV_BLOCKSIZE);
-          put_le32 (ks + i * SIV_BLOCKSIZE, st->counter++);
+          cipher_put_le32 (ks + i * SIV_BLOCKSIZE, st->counter++);
         }
       _gcry_cipher_ecb_blocks (c, ks, ks, nblocks, 1);
       n = nblocks * SIV_BLOCKSIZE;
@@ -199,8 +148,8 @@ siv_finish_tag (gcry_cipher_hd_t c, byte *tag)
   size_t i;
 
   hash_pad (c);
-  ghash_put_le64 (lenblock, c->u_mode.gcm_siv.aadlen << 3);
-  ghash_put_le64 (lenblock + 8, c->u_mode.gcm_siv.datalen << 3);
+  cipher_put_le64 (lenblock, c->u_mode.gcm_siv.aadlen << 3);
+  cipher_put_le64 (lenblock + 8, c->u_mode.gcm_siv.datalen << 3);
   _gcry_polyval_update (&c->u_mode.gcm_siv.polyval, c->u_mode.gcm_siv.acc,
                         lenblock, 1);
   for (i = 0; i < SIV_BLOCKSIZE; i++)
@@ -306,7 +255,7 @@ siv_setiv (gcry_cipher_hd_t c, const byte *iv, size_t ivlen)
   memcpy (in + 4, iv, SIV_NONCELEN);
   for (i = 0; i < 2 + keylen / 8; i++)
     {
-      put_le32 (in, i);
+      cipher_put_le32 (in, i);
       c->spec->encrypt (cipher_ctx (c), out, in);
       if (i < 2)
         memcpy (auth_key + 8 * i, out, 8);

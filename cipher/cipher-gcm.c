@@ -62,26 +62,11 @@
 #define GCM_MAX_DATALEN ((((u64) 1) << 36) - 32)
 #define GCM_MAX_AADLEN  ((((u64) 1) << 61) - 1)
 
-static inline u32
-get_be32 (const byte *p)
-{
-  return ((u32) p[0] << 24) | ((u32) p[1] << 16) | ((u32) p[2] << 8) | p[3];
-}
-
-static inline void
-put_be32 (byte *p, u32 v)
-{
-  p[0] = v >> 24;
-  p[1] = v >> 16;
-  p[2] = v >> 8;
-  p[3] = v;
-}
-
 /* The low 32 bits of the counter block, big-endian, plus one.  */
 static inline void
 inc32 (byte *ctr)
 {
-  put_be32 (ctr + 12, get_be32 (ctr + 12) + 1);
+  cipher_put_be32 (ctr + 12, cipher_get_be32 (ctr + 12) + 1);
 }
 
 /* Blocks that a kernel loads with one 16-byte load are written with one
@@ -112,18 +97,6 @@ xor_block (byte *dst, const byte *a, const byte *b)
   memcpy (&vb, b, GCM_BLOCKSIZE);
   va ^= vb;
   memcpy (dst, &va, GCM_BLOCKSIZE);
-}
-
-/* V as 8 big-endian bytes, returned as the u64 whose memory image they
-   are.  */
-static inline u64
-be64_image (u64 v)
-{
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  return __builtin_bswap64 (v);
-#else
-  return v;
-#endif
 }
 
 /* IV[8..11] || be32 (COUNTER) as the u64 whose memory image it is.  */
@@ -159,56 +132,22 @@ ghash_blocks (gcry_cipher_hd_t c, byte *acc, const byte *buf,
 static void
 hash_bytes (gcry_cipher_hd_t c, byte *acc, const byte *buf, size_t len)
 {
-  byte *pending = c->u_mode.gcm.pending;
-  unsigned int npending = c->u_mode.gcm.npending;
-  size_t n;
-
-  if (!len)
-    return;
-  if (npending)
-    {
-      n = GCM_BLOCKSIZE - npending;
-      if (n > len)
-        n = len;
-      memcpy (pending + npending, buf, n);
-      npending += n;
-      buf += n;
-      len -= n;
-      if (npending < GCM_BLOCKSIZE)
-        {
-          c->u_mode.gcm.npending = npending;
-          return;
-        }
-      ghash_blocks (c, acc, pending, 1);
-      npending = 0;
-    }
-  n = len / GCM_BLOCKSIZE;
-  if (n)
-    ghash_blocks (c, acc, buf, n);
-  buf += n * GCM_BLOCKSIZE;
-  len -= n * GCM_BLOCKSIZE;
-  memcpy (pending, buf, len);
-  c->u_mode.gcm.npending = len;
+  cipher_hash_bytes (&c->u_mode.gcm.ghash, 0, acc, c->u_mode.gcm.pending,
+                     &c->u_mode.gcm.npending, buf, len);
 }
 
 static void
 hash_pad (gcry_cipher_hd_t c, byte *acc)
 {
-  unsigned int npending = c->u_mode.gcm.npending;
-
-  if (!npending)
-    return;
-  memset (c->u_mode.gcm.pending + npending, 0, GCM_BLOCKSIZE - npending);
-  ghash_blocks (c, acc, c->u_mode.gcm.pending, 1);
-  wipememory (c->u_mode.gcm.pending, GCM_BLOCKSIZE);
-  c->u_mode.gcm.npending = 0;
+  cipher_hash_pad (&c->u_mode.gcm.ghash, 0, acc, c->u_mode.gcm.pending,
+                   &c->u_mode.gcm.npending);
 }
 
 static void
 put_bitlengths (byte *block, u64 first, u64 second)
 {
-  ghash_put_be64 (block, first << 3);
-  ghash_put_be64 (block + 8, second << 3);
+  cipher_put_be64 (block, first << 3);
+  cipher_put_be64 (block + 8, second << 3);
 }
 
 
@@ -265,7 +204,7 @@ ctr_bulk (gcry_cipher_hd_t c, byte *out, const byte *in, size_t len)
 
   while (len)
     {
-      to_wrap = ((u64) 1 << 32) - get_be32 (c->ctr + 12);
+      to_wrap = ((u64) 1 << 32) - cipher_get_be32 (c->ctr + 12);
       nblocks = ((u64) len + GCM_BLOCKSIZE - 1) / GCM_BLOCKSIZE;
       if (nblocks < to_wrap)
         {
@@ -627,8 +566,8 @@ gcm_compute_tag (gcry_cipher_hd_t c, size_t taglen)
     }
   /* One 16-byte store: the GHASH kernel loads the block whole.  */
   store_block (last + nlast * GCM_BLOCKSIZE,
-               be64_image (c->u_mode.gcm.aadlen << 3),
-               be64_image (c->u_mode.gcm.datalen << 3));
+               CIPHER_BE64 (c->u_mode.gcm.aadlen << 3),
+               CIPHER_BE64 (c->u_mode.gcm.datalen << 3));
   ghash_blocks (c, c->u_mode.gcm.acc, last, nlast + 1);
   xor_block (c->u_mode.gcm.tag, c->u_mode.gcm.acc, c->u_mode.gcm.ek_j0);
   c->u_mode.gcm.aad_done = 1;

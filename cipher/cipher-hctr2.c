@@ -68,8 +68,8 @@ hctr2_absorb_tweak (gcry_cipher_hd_t c, const byte *tweak, size_t tweaklen)
       byte *acc = c->u_mode.hctr2.tweak_acc[v];
 
       /* le128 (2 * 8 * tweaklen + 2 + v), a 68-bit number at most.  */
-      ghash_put_le64 (block, ((u64) tweaklen << 4) | (2 + v));
-      ghash_put_le64 (block + 8, (u64) tweaklen >> 60);
+      cipher_put_le64 (block, ((u64) tweaklen << 4) | (2 + v));
+      cipher_put_le64 (block + 8, (u64) tweaklen >> 60);
       memset (acc, 0, HCTR2_BLOCKSIZE);
       _gcry_polyval_update (key, acc, block, 1);
       _gcry_polyval_update (key, acc, tweak, nfull);

@@ -590,4 +590,95 @@ cipher_xor (byte *out, const byte *a, const byte *b, size_t n)
     out[i] = a[i] ^ b[i];
 }
 
+/* Byte-order loads and stores at any alignment: one memory access each
+   (plus a byte swap where the machine's order differs), for the modes'
+   counters, lengths and tweaks.  */
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+# define CIPHER_BE32(v) __builtin_bswap32 (v)
+# define CIPHER_BE64(v) __builtin_bswap64 (v)
+# define CIPHER_LE32(v) (v)
+# define CIPHER_LE64(v) (v)
+#else
+# define CIPHER_BE32(v) (v)
+# define CIPHER_BE64(v) (v)
+# define CIPHER_LE32(v) __builtin_bswap32 (v)
+# define CIPHER_LE64(v) __builtin_bswap64 (v)
+#endif
+
+#define CIPHER_DEFINE_BYTE_ORDER(name, type, swap)                      \
+  static inline type                                                    \
+  cipher_get_##name (const byte *p)                                     \
+  {                                                                     \
+    type v;                                                             \
+    __builtin_memcpy (&v, p, sizeof v);                                 \
+    return swap (v);                                                    \
+  }                                                                     \
+  static inline void                                                    \
+  cipher_put_##name (byte *p, type v)                                   \
+  {                                                                     \
+    v = swap (v);                                                       \
+    __builtin_memcpy (p, &v, sizeof v);                                 \
+  }
+CIPHER_DEFINE_BYTE_ORDER (be32, u32, CIPHER_BE32)
+CIPHER_DEFINE_BYTE_ORDER (be64, u64, CIPHER_BE64)
+CIPHER_DEFINE_BYTE_ORDER (le32, u32, CIPHER_LE32)
+CIPHER_DEFINE_BYTE_ORDER (le64, u64, CIPHER_LE64)
+#undef CIPHER_DEFINE_BYTE_ORDER
+
+/* GHASH (POLYVAL nonzero: POLYVAL) of a byte stream into ACC with KEY:
+   PENDING (16 bytes) collects input until a block is full, *NPENDING
+   its bytes.  The GCM and GCM-SIV message state both run on it.  */
+static inline void
+cipher_hash_bytes (const ghash_key_t *key, int polyval, byte *acc,
+                   byte *pending, unsigned int *npending,
+                   const byte *buf, size_t len)
+{
+  void (*update) (const ghash_key_t *, byte *, const byte *, size_t)
+    = polyval ? key->kernel->polyval : key->kernel->ghash;
+  unsigned int held = *npending;
+  size_t n;
+
+  if (!len)
+    return;
+  if (held)
+    {
+      n = GHASH_BLOCKSIZE - held;
+      if (n > len)
+        n = len;
+      __builtin_memcpy (pending + held, buf, n);
+      held += n;
+      buf += n;
+      len -= n;
+      if (held < GHASH_BLOCKSIZE)
+        {
+          *npending = held;
+          return;
+        }
+      update (key, acc, pending, 1);
+    }
+  n = len / GHASH_BLOCKSIZE;
+  if (n)
+    update (key, acc, buf, n);
+  buf += n * GHASH_BLOCKSIZE;
+  len -= n * GHASH_BLOCKSIZE;
+  __builtin_memcpy (pending, buf, len);
+  *npending = len;
+}
+
+/* Hash the held bytes zero-padded to a block, then wipe them.  */
+static inline void
+cipher_hash_pad (const ghash_key_t *key, int polyval, byte *acc,
+                 byte *pending, unsigned int *npending)
+{
+  unsigned int held = *npending;
+
+  if (!held)
+    return;
+  __builtin_memset (pending + held, 0, GHASH_BLOCKSIZE - held);
+  (polyval ? key->kernel->polyval : key->kernel->ghash) (key, acc, pending,
+                                                         1);
+  wipememory (pending, GHASH_BLOCKSIZE);
+  *npending = 0;
+}
+
 #endif /* CIPHER_INTERNAL_H */

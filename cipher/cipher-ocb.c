@@ -141,22 +141,6 @@ ocb_get_taglen (gcry_cipher_hd_t c, size_t *taglen)
   return 0;
 }
 
-static inline u64
-ocb_load_be64 (const byte *p)
-{
-  u64 v;
-
-  memcpy (&v, p, 8);
-  return __builtin_bswap64 (v);
-}
-
-static inline void
-ocb_store_be64 (byte *p, u64 v)
-{
-  v = __builtin_bswap64 (v);
-  memcpy (p, &v, 8);
-}
-
 /* RFC 7253 section 4.2, the nonce-dependent part:
      Nonce  = num2str(TAGLEN mod 128, 7) || zeros(120 - bitlen(N)) || 1 || N
      bottom = str2num(Nonce[123..128])
@@ -188,17 +172,17 @@ ocb_setiv (gcry_cipher_hd_t c, const byte *nonce, size_t noncelen)
   ktop[OCB_BLOCKSIZE - 1] &= 0xc0;
   c->spec->encrypt (cipher_ctx (c), ktop, ktop);
 
-  w0 = ocb_load_be64 (ktop);
-  w1 = ocb_load_be64 (ktop + 8);
+  w0 = cipher_get_be64 (ktop);
+  w1 = cipher_get_be64 (ktop + 8);
   w2 = w0 ^ ((w0 << 8) | (w1 >> 56));   /* Ktop[1..64] ^ Ktop[9..72] */
   cipher_wipe (ktop, sizeof ktop);
 
   ocb_clear_message (c);
   /* (X >> 1) >> (63 - BOTTOM) is X >> (64 - BOTTOM), and 0 for
      BOTTOM = 0, where a shift by 64 would be undefined.  */
-  ocb_store_be64 (c->u_mode.ocb.offset,
+  cipher_put_be64 (c->u_mode.ocb.offset,
                   (w0 << bottom) | ((w1 >> 1) >> (63 - bottom)));
-  ocb_store_be64 (c->u_mode.ocb.offset + 8,
+  cipher_put_be64 (c->u_mode.ocb.offset + 8,
                   (w1 << bottom) | ((w2 >> 1) >> (63 - bottom)));
 
   c->marks.iv = 1;

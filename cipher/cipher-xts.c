@@ -38,29 +38,6 @@
 #define XTS_MAX_DATA_UNIT ((size_t) XTS_BLOCKSIZE << 20)
 
 
-/* One load or store each (the byte loops they replace ran at every
-   call, for the data-unit number).  */
-static inline u64
-load_le64 (const byte *p)
-{
-  u64 v;
-
-  memcpy (&v, p, 8);
-#if defined (__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  v = __builtin_bswap64 (v);
-#endif
-  return v;
-}
-
-static inline void
-store_le64 (byte *p, u64 v)
-{
-#if defined (__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  v = __builtin_bswap64 (v);
-#endif
-  memcpy (p, &v, 8);
-}
-
 /* T = T * x in GF(2^128) with IEEE 1619's little-endian layout (T[0]
    holds bits 0..63) and the reduction polynomial x^128 + x^7 + x^2 + x
    + 1.  The tweak is secret: the reduction is applied through a mask,
@@ -79,13 +56,13 @@ xts_mul_x (u64 t[2])
 static void
 xts_next_data_unit (byte *iv)
 {
-  u64 lo = load_le64 (iv);
-  u64 hi = load_le64 (iv + 8);
+  u64 lo = cipher_get_le64 (iv);
+  u64 hi = cipher_get_le64 (iv + 8);
 
   lo++;
   hi += !lo;
-  store_le64 (iv, lo);
-  store_le64 (iv + 8, hi);
+  cipher_put_le64 (iv, lo);
+  cipher_put_le64 (iv + 8, hi);
 }
 
 /* NBLOCKS full blocks with the running tweak T (advanced once per
@@ -106,8 +83,8 @@ xts_blocks (gcry_cipher_hd_t c, u64 t[2], byte *out, const byte *in,
       nbytes = n * XTS_BLOCKSIZE;
       for (i = 0; i < n; i++)
         {
-          store_le64 (tweaks + i * XTS_BLOCKSIZE, t[0]);
-          store_le64 (tweaks + i * XTS_BLOCKSIZE + 8, t[1]);
+          cipher_put_le64 (tweaks + i * XTS_BLOCKSIZE, t[0]);
+          cipher_put_le64 (tweaks + i * XTS_BLOCKSIZE + 8, t[1]);
           xts_mul_x (t);
         }
       cipher_xor (buf, in, tweaks, nbytes);
@@ -135,8 +112,8 @@ xts_generic (gcry_cipher_hd_t c, byte *tweak, byte *out, const byte *in,
   u64 t[2], t_prev[2];
   byte pp[XTS_BLOCKSIZE], cc[XTS_BLOCKSIZE];
 
-  t[0] = load_le64 (tweak);
-  t[1] = load_le64 (tweak + 8);
+  t[0] = cipher_get_le64 (tweak);
+  t[1] = cipher_get_le64 (tweak + 8);
 
   /* Decryption with stealing needs the last full block undone with the
      tweak of the partial block first, so it is left for below.  */
@@ -174,8 +151,8 @@ xts_generic (gcry_cipher_hd_t c, byte *tweak, byte *out, const byte *in,
       wipememory (t_prev, sizeof t_prev);
     }
 
-  store_le64 (tweak, t[0]);
-  store_le64 (tweak + 8, t[1]);
+  cipher_put_le64 (tweak, t[0]);
+  cipher_put_le64 (tweak + 8, t[1]);
   wipememory (t, sizeof t);
   wipememory (pp, sizeof pp);
   wipememory (cc, sizeof cc);
