@@ -13,8 +13,11 @@
  * The round tables are indexed by state bytes, so, as upstream's, this
  * code is not constant time.
  *
- * GCRY_MD_FLAG_BUGEMU1 (upstream's pre-1.6 Whirlpool bug) is not
- * emulated; a context asked for it computes correct Whirlpool.
+ * GCRY_MD_FLAG_BUGEMU1 reproduces upstream's pre-1.6 results: there a
+ * write whose bytes all fit into a partly filled block buffer was hashed
+ * but left out of the message length.  That rule was established by
+ * black-box comparison with a libgcrypt that emulates it (random write
+ * patterns); tests/t-md-whirlpool-bugemu checks known outputs.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -193,6 +196,7 @@ typedef struct whirlpool_context
                                    beyond any caller; the upper bits of
                                    the 256-bit length stay 0).  */
   size_t buflen;                /* Bytes pending in BUF.  */
+  int bugemu1;                  /* Count lengths the pre-1.6 way.  */
   byte buf[WHIRLPOOL_BLOCKBYTES]; /* Pending input; the digest after
                                      final.  */
 } whirlpool_context_t;
@@ -202,10 +206,10 @@ whirlpool_init (void *ctx, unsigned int flags)
 {
   whirlpool_context_t *c = ctx;
 
-  (void) flags;
   pthread_once (&whirlpool_tables_once, whirlpool_make_tables);
   /* The initial chaining value is all zero.  */
   wipememory (c, sizeof *c);
+  c->bugemu1 = !!(flags & GCRY_MD_FLAG_BUGEMU1);
 }
 
 static void
@@ -213,7 +217,10 @@ whirlpool_write (void *ctx, const void *in, size_t len)
 {
   whirlpool_context_t *c = ctx;
 
-  c->nbytes += len;
+  /* The emulated bug: input that only tops up a non-empty buffer (up to
+     filling it exactly) is not counted.  */
+  if (!(c->bugemu1 && c->buflen && len <= WHIRLPOOL_BLOCKBYTES - c->buflen))
+    c->nbytes += len;
   md_buffered_write (c->hash, whirlpool_compress, c->buf, &c->buflen,
                      WHIRLPOOL_BLOCKBYTES, in, len);
 }
