@@ -197,6 +197,7 @@ extern const gcry_kernel_report_t _gcry_sha_kernel_reports[];
 extern const gcry_kernel_report_t _gcry_poly1305_kernel_reports[];
 extern const gcry_kernel_report_t _gcry_keccak_kernel_reports[];
 extern const gcry_kernel_report_t _gcry_crc_kernel_reports[];
+extern const gcry_kernel_report_t _gcry_sm3_kernel_reports[];
 
 static const gcry_kernel_report_t *const kernel_reports[] = {
   _gcry_aes_kernel_reports,
@@ -206,6 +207,7 @@ static const gcry_kernel_report_t *const kernel_reports[] = {
   _gcry_poly1305_kernel_reports,
   _gcry_keccak_kernel_reports,
   _gcry_crc_kernel_reports,
+  _gcry_sm3_kernel_reports,
   NULL
 };
 
