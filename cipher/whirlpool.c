@@ -116,72 +116,93 @@ whirlpool_make_tables (void)
     }
 }
 
-/* Byte K (column K, 0 = most significant) of row ROW.  */
-#define WP_COL(row, k) ((unsigned int) ((row) >> (56 - 8 * (k))) & 0xff)
+/* Column K (byte K, 0 = most significant) of row R of the row array
+   A, two ways.  From the row in a register: a shift, then (except for
+   column 0, and column 4, which a 32-bit shift isolates) a byte move.
+   From memory: one byte load, which costs a load slot instead.  Each
+   lookup also loads its table entry; splitting the columns between the
+   two ways (1, 2, 3 and 5 from memory) keeps both the arithmetic units
+   and the load ports busy instead of queueing on one.  */
+#define WP_COL_REG(a, r, k)                                             \
+  ((unsigned int) ((a)[(r) & 7] >> (56 - 8 * (k))) & 0xff)
+#define WP_COL_MEM(a, r, k)                                             \
+  (((const byte *) (a))[8 * ((r) & 7)                                   \
+                        + (MD_HOST_BIG_ENDIAN ? (k) : 7 - (k))])
 
-/* Row I of theta(pi(gamma(IN))), without the key addition.  */
-#define WP_ROW(in, i)                                                   \
-  (whirlpool_tab[0][WP_COL (in[(i) & 7], 0)]                            \
-   ^ whirlpool_tab[1][WP_COL (in[((i) - 1) & 7], 1)]                    \
-   ^ whirlpool_tab[2][WP_COL (in[((i) - 2) & 7], 2)]                    \
-   ^ whirlpool_tab[3][WP_COL (in[((i) - 3) & 7], 3)]                    \
-   ^ whirlpool_tab[4][WP_COL (in[((i) - 4) & 7], 4)]                    \
-   ^ whirlpool_tab[5][WP_COL (in[((i) - 5) & 7], 5)]                    \
-   ^ whirlpool_tab[6][WP_COL (in[((i) - 6) & 7], 6)]                    \
-   ^ whirlpool_tab[7][WP_COL (in[((i) - 7) & 7], 7)])
+/* Row I of theta(pi(gamma(A))), without the key addition: the XOR over
+   k of TAB[k][column k of row (I - k) mod 8].  */
+#define WP_ROW(a, i)                                                    \
+  (whirlpool_tab[0][WP_COL_REG (a, (i), 0)]                             \
+   ^ whirlpool_tab[1][WP_COL_MEM (a, (i) - 1, 1)]                       \
+   ^ whirlpool_tab[2][WP_COL_MEM (a, (i) - 2, 2)]                       \
+   ^ whirlpool_tab[3][WP_COL_MEM (a, (i) - 3, 3)]                       \
+   ^ whirlpool_tab[4][WP_COL_REG (a, (i) - 4, 4)]                       \
+   ^ whirlpool_tab[5][WP_COL_MEM (a, (i) - 5, 5)]                       \
+   ^ whirlpool_tab[6][WP_COL_REG (a, (i) - 6, 6)]                       \
+   ^ whirlpool_tab[7][WP_COL_REG (a, (i) - 7, 7)])
 
-/* OUT = theta(pi(gamma(IN))) ^ KEY, all eight rows spelled out so that
-   every index is a constant.  */
-#define WP_ROUND(out, in, key)                                          \
+/* OUT = theta(pi(gamma(IN))) ^ (K0, ..., K7), every index a constant.
+   Each row is written whole, as one 64-bit store, and computed in one
+   expression with its key word: a row assembled in pieces (or copied
+   by wider vector moves) and then read back otherwise would stall
+   store-to-load forwarding.  */
+#define WP_ROUND(out, in, k0, k1, k2, k3, k4, k5, k6, k7)               \
   do {                                                                  \
-    out[0] = WP_ROW (in, 0) ^ (key)[0];                                 \
-    out[1] = WP_ROW (in, 1) ^ (key)[1];                                 \
-    out[2] = WP_ROW (in, 2) ^ (key)[2];                                 \
-    out[3] = WP_ROW (in, 3) ^ (key)[3];                                 \
-    out[4] = WP_ROW (in, 4) ^ (key)[4];                                 \
-    out[5] = WP_ROW (in, 5) ^ (key)[5];                                 \
-    out[6] = WP_ROW (in, 6) ^ (key)[6];                                 \
-    out[7] = WP_ROW (in, 7) ^ (key)[7];                                 \
+    (out)[0] = WP_ROW (in, 0) ^ (k0);                                   \
+    (out)[1] = WP_ROW (in, 1) ^ (k1);                                   \
+    (out)[2] = WP_ROW (in, 2) ^ (k2);                                   \
+    (out)[3] = WP_ROW (in, 3) ^ (k3);                                   \
+    (out)[4] = WP_ROW (in, 4) ^ (k4);                                   \
+    (out)[5] = WP_ROW (in, 5) ^ (k5);                                   \
+    (out)[6] = WP_ROW (in, 6) ^ (k6);                                   \
+    (out)[7] = WP_ROW (in, 7) ^ (k7);                                   \
   } while (0)
 
+/* Whirlpool's compression: W, the AES-like cipher, keyed by the
+   chaining value H and applied to the block M; then H ^= W_H(M) ^ M
+   (Miyaguchi-Preneel).  Key schedule: K^r = rho[c^r](K^(r-1)); data:
+   rho[K^r], two rounds per pass, ping-ponging between the arrays.  The
+   key and data layers of a round both wait only for K^r, so the
+   processor overlaps them.  The arrays are wiped once per call.  */
 static void
 whirlpool_compress (void *chain, const byte *blocks, size_t nblocks)
 {
   u64 *hash = chain;
-  u64 key[8], state[8], block[8], tmp[8], tkey[8], rck[8];
-  int i, r;
+  u64 ka[8], kb[8], sa[8], sb[8];
+  int r, i;
 
-  memset (rck, 0, sizeof rck);
-
+  /* KA holds the chaining value from here on; each block leaves the
+     new one in both KA and HASH, so that the next block reads KA's
+     rows exactly as they were written (a copy of HASH, which the
+     compiler makes with wider moves, would wait on its last stores).  */
+  for (i = 0; i < 8; i++)
+    ka[i] = hash[i];
   for (; nblocks; nblocks--, blocks += WHIRLPOOL_BLOCKBYTES)
     {
       for (i = 0; i < 8; i++)
-        {
-          block[i] = load_be64 (blocks + 8 * i);
-          key[i] = hash[i];
-          state[i] = block[i] ^ key[i];
-        }
-      /* Two rounds per pass, ping-ponging between the arrays.  Key
-         schedule: K^r = rho[c^r](K^(r-1)); data: rho[K^r].  */
+        sa[i] = ka[i] ^ load_be64 (blocks + 8 * i);
       for (r = 0; r < WHIRLPOOL_ROUNDS; r += 2)
         {
-          rck[0] = whirlpool_rc[r];
-          WP_ROUND (tkey, key, rck);
-          WP_ROUND (tmp, state, tkey);
-          rck[0] = whirlpool_rc[r + 1];
-          WP_ROUND (key, tkey, rck);
-          WP_ROUND (state, tmp, key);
+          WP_ROUND (kb, ka, whirlpool_rc[r], 0, 0, 0, 0, 0, 0, 0);
+          WP_ROUND (sb, sa, kb[0], kb[1], kb[2], kb[3], kb[4], kb[5],
+                    kb[6], kb[7]);
+          WP_ROUND (ka, kb, whirlpool_rc[r + 1], 0, 0, 0, 0, 0, 0, 0);
+          WP_ROUND (sa, sb, ka[0], ka[1], ka[2], ka[3], ka[4], ka[5],
+                    ka[6], ka[7]);
         }
-      /* Miyaguchi-Preneel.  */
       for (i = 0; i < 8; i++)
-        hash[i] ^= state[i] ^ block[i];
+        {
+          u64 row = hash[i] ^ sa[i] ^ load_be64 (blocks + 8 * i);
+
+          hash[i] = row;
+          ka[i] = row;
+        }
     }
 
-  wipememory (key, sizeof key);
-  wipememory (state, sizeof state);
-  wipememory (block, sizeof block);
-  wipememory (tmp, sizeof tmp);
-  wipememory (tkey, sizeof tkey);
+  wipememory (ka, sizeof ka);
+  wipememory (kb, sizeof kb);
+  wipememory (sa, sizeof sa);
+  wipememory (sb, sizeof sb);
 }
 
 
@@ -207,8 +228,10 @@ whirlpool_init (void *ctx, unsigned int flags)
   whirlpool_context_t *c = ctx;
 
   pthread_once (&whirlpool_tables_once, whirlpool_make_tables);
-  /* The initial chaining value is all zero.  */
-  wipememory (c, sizeof *c);
+  /* The initial chaining value is all zero.  The context is the
+     caller's memory, so a plain memset cannot be optimised away;
+     inline, it costs less than the call of wipememory.  */
+  memset (c, 0, sizeof *c);
   c->bugemu1 = !!(flags & GCRY_MD_FLAG_BUGEMU1);
 }
 
@@ -226,25 +249,34 @@ whirlpool_write (void *ctx, const void *in, size_t len)
 }
 
 /* Padding: a 1 bit, zeros up to 32 bytes short of a block boundary,
-   then the bit length as a 256-bit big-endian number.  */
+   then the bit length as a 256-bit big-endian number; one or two
+   blocks, padded in place in BUF (which the digest then fills).  HASH
+   is the caller's memory, so the plain memset that clears it stays.  */
 static void
 whirlpool_final (void *ctx)
 {
   whirlpool_context_t *c = ctx;
-  byte lenfield[32];
+  byte *lenfield = c->buf + WHIRLPOOL_BLOCKBYTES - 32;
+  size_t n = c->buflen;
   int i;
 
-  /* A 256-bit big-endian bit count: the 3 bits shifted out of NBYTES,
-     then the low 64 bits; the rest zero.  */
-  memset (lenfield, 0, sizeof lenfield);
+  c->buf[n++] = 0x80;
+  if (n > WHIRLPOOL_BLOCKBYTES - 32)
+    {
+      memset (c->buf + n, 0, WHIRLPOOL_BLOCKBYTES - n);
+      whirlpool_compress (c->hash, c->buf, 1);
+      n = 0;
+    }
+  memset (c->buf + n, 0, WHIRLPOOL_BLOCKBYTES - n);
+  /* The bit count: the 3 bits shifted out of NBYTES, then the low 64
+     bits; the upper bytes stay zero.  */
   lenfield[23] = (byte) (c->nbytes >> 61);
   store_be64 (lenfield + 24, c->nbytes << 3);
-  md_pad_final (c->hash, whirlpool_compress, c->buf, c->buflen,
-                WHIRLPOOL_BLOCKBYTES, 0x80, lenfield, sizeof lenfield);
+  whirlpool_compress (c->hash, c->buf, 1);
 
   for (i = 0; i < 8; i++)
     store_be64 (c->buf + 8 * i, c->hash[i]);
-  wipememory (c->hash, sizeof c->hash);
+  memset (c->hash, 0, sizeof c->hash);
   c->buflen = 0;
 }
 

@@ -9,6 +9,11 @@
  *  - upstream's identity facts: ids, names, OIDs, GCRYCTL_GET_ASNOID
  *    answers, digest lengths, no self-test, HMAC ids in gcry_mac and
  *    their default key lengths;
+ *  - every length 0..2100 of a fixed pseudo-random message hashed
+ *    one-shot and in random splits, each series of digests folded (fed
+ *    in order to one more handle of the same digest) and compared with
+ *    the fold upstream libgcrypt (1.10.1) gives: the published examples
+ *    are all short, this covers every block count and tail length;
  *  - every length 0..2100 hashed one-shot, in random splits, byte by
  *    byte through gcry_md_putc and after a mid-stream gcry_md_copy,
  *    all equal; HMAC through gcry_md equal to gcry_mac and to an HMAC
@@ -294,6 +299,80 @@ test_identity (void)
 
 
 /*
+ * Every length against upstream.
+ */
+
+/* The folds upstream libgcrypt 1.10.1 gives (see test_upstream_fold),
+   computed once by a throwaway program linked with it.  */
+static const struct
+{
+  int algo;
+  const char *hex;
+} upstream_folds[] =
+  {
+    { GCRY_MD_GOSTR3411_94,
+      "c074ecf115c5507a1c8a61ea724093fd3b9c3adfd983738e7859e592157da3b3" },
+    { GCRY_MD_GOSTR3411_CP,
+      "887ae98b2fa13384892660438afc9649d4f463a194052d810f21c2fb2041a36a" },
+    { GCRY_MD_STRIBOG256,
+      "b8cfbf26e722857ce0dea22ea103307c6059cf2d07b55cf9a011b7be7397a3bf" },
+    { GCRY_MD_STRIBOG512,
+      "91a345174516eaa298955c6f17703febc0bc73ab299bec86553538e74cf3e01f"
+      "e9da83bccdcc92733cf27a445f6bc1013d879e0cccba4080ed2c9411b79c9c9a" },
+  };
+
+/* For each digest, the digests of the first 0..MAX_LEN bytes of a fixed
+   message (the bytes are bits 16..23 of the LCG x' = 1103515245 x +
+   12345 from x = 1), one-shot and in random splits, each series fed in
+   order to one more handle of the same digest, whose result must be
+   upstream's.  */
+static void
+test_upstream_fold (void)
+{
+  unsigned char msg[MAX_LEN], d[64], want[64];
+  unsigned int x = 1;
+  size_t i, len, dlen;
+  int mode, wantlen;
+
+  for (i = 0; i < sizeof msg; i++)
+    {
+      x = x * 1103515245u + 12345u;
+      msg[i] = (unsigned char) (x >> 16);
+    }
+  for (i = 0; i < DIM (upstream_folds); i++)
+    {
+      int algo = upstream_folds[i].algo;
+
+      dlen = gcry_md_get_algo_dlen (algo);
+      wantlen = t_unhex (upstream_folds[i].hex, want, sizeof want);
+      if (!t_check (wantlen == (int) dlen, "fold length %d", algo))
+        continue;
+      for (mode = T_MD_ONE_WRITE; mode <= T_MD_SPLITS; mode++)
+        {
+          gcry_md_hd_t fold;
+          const unsigned char *got;
+
+          if (!t_check (!gcry_md_open (&fold, algo, 0), "open fold %d",
+                        algo))
+            continue;
+          for (len = 0; len <= MAX_LEN; len++)
+            {
+              if (!t_md_digest (algo, NULL, 0, msg, len, mode, d))
+                memset (d, 0, dlen);
+              gcry_md_write (fold, d, dlen);
+            }
+          got = gcry_md_read (fold, algo);
+          t_check (got && !memcmp (got, want, dlen),
+                   "%s: lengths 0..%d %s, folded, differ from upstream",
+                   gcry_md_algo_name (algo), MAX_LEN,
+                   mode == T_MD_ONE_WRITE ? "one-shot" : "in random splits");
+          gcry_md_close (fold);
+        }
+    }
+}
+
+
+/*
  * Consistency over all lengths.
  */
 
@@ -472,6 +551,7 @@ main (int argc, char **argv)
 
   test_identity ();
   test_published ();
+  test_upstream_fold ();
   test_lengths ();
   test_openssl ();
   return t_finish ();
