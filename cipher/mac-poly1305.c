@@ -34,6 +34,8 @@ typedef struct poly1305_mac_context
   unsigned int key_set:1;
   unsigned int nonce_set:1;
   unsigned int finished:1;      /* TAG holds this message's result.  */
+  unsigned int r_in_state:1;    /* STATE has this key's r (and keeps the
+                                   powers of r its kernel computed).  */
   byte key[POLY1305_KEYLEN];    /* r || s of the current message.  */
   byte tag[POLY1305_TAGLEN];
   poly1305_context_t state;
@@ -88,11 +90,17 @@ poly1305_close (struct gcry_mac_handle *h)
   ctx->cipher = NULL;
 }
 
-/* Start a message with the one-time key in CTX->KEY.  */
+/* Start a message with the one-time key in CTX->KEY: the first one
+   after setkey sets up r; later ones only take s, so that a reset does
+   not pay for r again.  */
 static void
 poly1305_restart (poly1305_mac_context_t *ctx)
 {
-  _gcry_poly1305_init (&ctx->state, ctx->key);
+  if (ctx->r_in_state)
+    _gcry_poly1305_reset (&ctx->state, ctx->key + 16);
+  else
+    _gcry_poly1305_init (&ctx->state, ctx->key);
+  ctx->r_in_state = 1;
   wipememory (ctx->tag, sizeof ctx->tag);
   ctx->finished = 0;
 }
@@ -104,7 +112,7 @@ poly1305_setkey (struct gcry_mac_handle *h, const byte *key, size_t keylen)
   gcry_err_code_t rc;
   size_t cipher_keylen;
 
-  ctx->key_set = ctx->nonce_set = ctx->finished = 0;
+  ctx->key_set = ctx->nonce_set = ctx->finished = ctx->r_in_state = 0;
   wipememory (ctx->key, sizeof ctx->key);
   wipememory (ctx->tag, sizeof ctx->tag);
   wipememory (&ctx->state, sizeof ctx->state);
@@ -180,7 +188,7 @@ poly1305_finish (poly1305_mac_context_t *ctx)
     return GPG_ERR_INV_STATE;
   if (!ctx->finished)
     {
-      _gcry_poly1305_final (&ctx->state, ctx->tag);
+      _gcry_poly1305_finish (&ctx->state, ctx->tag);
       ctx->finished = 1;
     }
   return 0;

@@ -1,6 +1,14 @@
-/* poly1305.c - portable constant-time Poly1305 (RFC 8439, 2.5).
+/* poly1305.c - Poly1305 (RFC 8439, 2.5): buffering, the tag, the
+ * kernel table and the portable constant-time blocks code.
  *
- * Two representations: with 128-bit products (GCC and Clang on 64-bit
+ * The kernel (blocks code) is chosen at init from the table below; the
+ * x86-64 vector kernels (poly1305.h lists them) keep a table of powers
+ * of r in the context, computed the first time they run under an r and
+ * kept by _gcry_poly1305_reset, so a MAC handle pays for it once per
+ * key.  Below a few blocks the x86-64 kernels use one-block-at-a-time
+ * assembly instead (poly1305-x86_64.S).
+ *
+ * Portable code, two representations: with 128-bit products (GCC and Clang on 64-bit
  * targets) h is two 64-bit words plus a few bits and r two 64-bit words,
  * 4 wide multiplications a block; elsewhere 5 limbs of 26 bits with
  * 64-bit products.  Reduction modulo p = 2^130 - 5 uses 2^130 = 5
@@ -37,17 +45,30 @@ static const poly1305_kernel_t *select_kernel (unsigned int hwf);
 
 typedef unsigned __int128 u128;
 
+/* The message state: accumulator and buffer.  Plain stores: CTX is the
+   caller's memory, so the compiler cannot drop them.  */
+static void
+clear_message (poly1305_context_t *ctx)
+{
+  ctx->h[0] = ctx->h[1] = ctx->h[2] = 0;
+  store_le64 (ctx->buf, 0);
+  store_le64 (ctx->buf + 8, 0);
+  ctx->nbuf = 0;
+}
+
 void
 _gcry_poly1305_init (poly1305_context_t *ctx, const byte *key)
 {
   int i;
 
   clamp_r (key, &ctx->r[0], &ctx->r[1]);
-  ctx->h[0] = ctx->h[1] = ctx->h[2] = 0;
   for (i = 0; i < 4; i++)
     ctx->s[i] = load_le32 (key + 16 + 4 * i);
-  ctx->nbuf = 0;
-  ctx->pw_ready = 0;
+  clear_message (ctx);
+#ifdef POLY1305_X86_KERNELS
+  ctx->table_layout = 0;
+  ctx->scalar_blocks = 0;
+#endif
   ctx->kernel = select_kernel (_gcry_get_hw_features ());
 }
 
@@ -140,6 +161,18 @@ poly1305_tag (poly1305_context_t *ctx, byte *tag)
 
 #define M26 0x3ffffffu
 
+static void
+clear_message (poly1305_context_t *ctx)
+{
+  int i;
+
+  for (i = 0; i < 5; i++)
+    ctx->h[i] = 0;
+  store_le64 (ctx->buf, 0);
+  store_le64 (ctx->buf + 8, 0);
+  ctx->nbuf = 0;
+}
+
 void
 _gcry_poly1305_init (poly1305_context_t *ctx, const byte *key)
 {
@@ -152,11 +185,9 @@ _gcry_poly1305_init (poly1305_context_t *ctx, const byte *key)
   ctx->r[2] = (u32) ((lo >> 52) | (hi << 12)) & M26;
   ctx->r[3] = (u32) (hi >> 14) & M26;
   ctx->r[4] = (u32) (hi >> 40) & M26;
-  for (i = 0; i < 5; i++)
-    ctx->h[i] = 0;
   for (i = 0; i < 4; i++)
     ctx->s[i] = load_le32 (key + 16 + 4 * i);
-  ctx->nbuf = 0;
+  clear_message (ctx);
   ctx->kernel = select_kernel (_gcry_get_hw_features ());
 }
 
@@ -290,35 +321,103 @@ blocks_portable (poly1305_context_t *ctx, const byte *m, size_t nblocks)
   poly1305_blocks (ctx, m, nblocks, HIBIT);
 }
 
-#if defined(POLY1305_LIMBS64) && defined(__x86_64__) \
-    && defined(HAVE_AMD64_ASM)
-/* Eight blocks per vector step; below sixteen blocks the setup and the
-   final lane combination cost more than the scalar code.  The rest
-   (under eight blocks) goes to the portable code.  */
 static void
-blocks_avx512_ifma (poly1305_context_t *ctx, const byte *m, size_t nblocks)
+single_portable (poly1305_context_t *ctx, const byte *m, size_t nblocks,
+                 unsigned int hibit)
 {
-  size_t bulk = nblocks >= 16 ? nblocks & ~(size_t) 7 : 0;
-
-  if (bulk)
-    {
-      _gcry_poly1305_blocks_ifma (ctx, m, bulk);
-      m += bulk * POLY1305_BLOCKLEN;
-      nblocks -= bulk;
-    }
-  if (nblocks)
-    poly1305_blocks (ctx, m, nblocks, HIBIT);
+  poly1305_blocks (ctx, m, nblocks, hibit ? HIBIT : 0);
 }
-#endif
+
+#ifdef POLY1305_X86_KERNELS
+/* Which kernel's layout ctx->table holds (0: none).  */
+enum
+  {
+    TABLE_IFMA_ZMM = 1,
+    TABLE_IFMA_YMM,
+    TABLE_AVX2
+  };
+
+typedef void (*table_powers_t) (u64 *table, const u64 r[2]);
+typedef void (*table_blocks_t) (u64 h[3], const byte *m, size_t nblocks,
+                                const u64 *table);
+
+/* When the vector code pays.  Its fixed cost per call (the final lane
+   sums) matches a handful of scalar blocks (some 13 cycles each), so
+   from MIN_BLOCKS on it wins once the table exists.  Building the table
+   costs about 15 scalar blocks more: a call of TABLE_NOW_BLOCKS builds
+   it at once (a one-time key with a long message gains already), and
+   after TABLE_LATER_BLOCKS blocks went the scalar way under this r (a
+   MAC handle reused for short messages) the table pays for itself too.
+   A one-time key with a short message never builds it.  */
+#define TABLE_NOW_BLOCKS 24
+#define TABLE_LATER_BLOCKS 64
+
+/* NBLOCKS through a vector kernel (table layout LAYOUT, built by
+   POWERS), or the scalar code when that is cheaper.  */
+static inline void
+vector_blocks (poly1305_context_t *ctx, const byte *m, size_t nblocks,
+               size_t min_blocks, unsigned int layout, table_powers_t powers,
+               table_blocks_t blocks)
+{
+  if (ctx->table_layout != layout && nblocks >= min_blocks
+      && (nblocks >= TABLE_NOW_BLOCKS
+          || ctx->scalar_blocks >= TABLE_LATER_BLOCKS))
+    {
+      powers (ctx->table, ctx->r);
+      ctx->table_layout = layout;
+    }
+  if (nblocks < min_blocks || ctx->table_layout != layout)
+    {
+      _gcry_poly1305_blocks_x86_64 (ctx->h, m, nblocks, ctx->r, 1);
+      if (ctx->scalar_blocks < TABLE_LATER_BLOCKS)
+        ctx->scalar_blocks += nblocks < TABLE_LATER_BLOCKS
+                              ? (unsigned int) nblocks : TABLE_LATER_BLOCKS;
+      return;
+    }
+  blocks (ctx->h, m, nblocks, ctx->table);
+}
+
+static void
+single_x86_64 (poly1305_context_t *ctx, const byte *m, size_t nblocks,
+               unsigned int hibit)
+{
+  _gcry_poly1305_blocks_x86_64 (ctx->h, m, nblocks, ctx->r, hibit);
+}
+
+static void
+blocks_ifma_zmm (poly1305_context_t *ctx, const byte *m, size_t nblocks)
+{
+  vector_blocks (ctx, m, nblocks, 6, TABLE_IFMA_ZMM,
+                 _gcry_poly1305_ifma_powers_zmm,
+                 _gcry_poly1305_ifma_blocks_zmm);
+}
+
+static void
+blocks_ifma_ymm (poly1305_context_t *ctx, const byte *m, size_t nblocks)
+{
+  vector_blocks (ctx, m, nblocks, 6, TABLE_IFMA_YMM,
+                 _gcry_poly1305_ifma_powers_ymm,
+                 _gcry_poly1305_ifma_blocks_ymm);
+}
+
+static void
+blocks_avx2 (poly1305_context_t *ctx, const byte *m, size_t nblocks)
+{
+  vector_blocks (ctx, m, nblocks, 8, TABLE_AVX2, _gcry_poly1305_avx2_powers,
+                 _gcry_poly1305_avx2_blocks);
+}
+#endif /* POLY1305_X86_KERNELS */
 
 static const poly1305_kernel_t poly1305_kernels[] =
   {
-#if defined(POLY1305_LIMBS64) && defined(__x86_64__) \
-    && defined(HAVE_AMD64_ASM)
-    /* intel-avx512 includes IFMA (src/hwf-x86.c).  */
-    { "avx512-ifma", HWF_INTEL_AVX512 | HWF_X86_ZMM, blocks_avx512_ifma },
+#ifdef POLY1305_X86_KERNELS
+    /* intel-avx512 includes IFMA and VBMI2 (src/hwf-x86.c).  */
+    { "avx512-ifma", HWF_INTEL_AVX512 | HWF_X86_ZMM, blocks_ifma_zmm,
+      single_x86_64 },
+    { "avx512-ifma-ymm", HWF_INTEL_AVX512, blocks_ifma_ymm, single_x86_64 },
+    { "avx2", HWF_INTEL_AVX2, blocks_avx2, single_x86_64 },
 #endif
-    { "portable", 0, blocks_portable }
+    { "portable", 0, blocks_portable, single_portable }
   };
 
 const poly1305_kernel_t *const _gcry_poly1305_kernel_table = poly1305_kernels;
@@ -343,10 +442,40 @@ const gcry_kernel_report_t _gcry_poly1305_kernel_reports[] =
   };
 
 
+/* The LEN (1..15) bytes at M as a little-endian number in two words,
+   read with a few loads, none past M + LEN (overlapping loads are ORed:
+   the bytes they share are equal).  */
+static void
+load_partial (const byte *m, size_t len, u64 *lo, u64 *hi)
+{
+  if (len >= 8)
+    {
+      *lo = load_le64 (m);
+      *hi = len > 8 ? load_le64 (m + len - 8) >> (8 * (16 - len)) : 0;
+    }
+  else if (len >= 4)
+    {
+      *lo = load_le32 (m) | (u64) load_le32 (m + len - 4) << (8 * (len - 4));
+      *hi = 0;
+    }
+  else
+    {
+      *lo = m[0] | (u64) m[len / 2] << (8 * (len / 2))
+            | (u64) m[len - 1] << (8 * (len - 1));
+      *hi = 0;
+    }
+}
+
+/* BUF holds the message tail as two 8-byte stores whenever the tail
+   came in one piece (the usual case): the final block is then read back
+   with loads of the same size and place, which the store buffer
+   forwards; loads spanning several narrower stores would wait for them
+   to retire instead.  */
 void
 _gcry_poly1305_update (poly1305_context_t *ctx, const byte *m, size_t len)
 {
   size_t n, nblocks;
+  u64 lo, hi;
 
   if (ctx->nbuf)
     {
@@ -359,7 +488,7 @@ _gcry_poly1305_update (poly1305_context_t *ctx, const byte *m, size_t len)
       len -= n;
       if (ctx->nbuf < POLY1305_BLOCKLEN)
         return;
-      poly1305_blocks (ctx, ctx->buf, 1, HIBIT);
+      ctx->kernel->single (ctx, ctx->buf, 1, 1);
       ctx->nbuf = 0;
     }
   nblocks = len / POLY1305_BLOCKLEN;
@@ -371,23 +500,56 @@ _gcry_poly1305_update (poly1305_context_t *ctx, const byte *m, size_t len)
     }
   if (len)
     {
-      memcpy (ctx->buf, m, len);
+      load_partial (m, len, &lo, &hi);
+      store_le64 (ctx->buf, lo);
+      store_le64 (ctx->buf + 8, hi);
       ctx->nbuf = len;
     }
 }
 
 void
-_gcry_poly1305_final (poly1305_context_t *ctx, byte *tag)
+_gcry_poly1305_reset (poly1305_context_t *ctx, const byte *s)
+{
+  int i;
+
+  clear_message (ctx);
+  if (s)
+    for (i = 0; i < 4; i++)
+      ctx->s[i] = load_le32 (s + 4 * i);
+}
+
+void
+_gcry_poly1305_finish (poly1305_context_t *ctx, byte *tag)
 {
   /* A final partial block gets its 1 byte appended here, inside the
      block, and no 2^128 bit.  */
   if (ctx->nbuf)
     {
-      ctx->buf[ctx->nbuf] = 1;
-      memset (ctx->buf + ctx->nbuf + 1, 0,
-              POLY1305_BLOCKLEN - ctx->nbuf - 1);
-      poly1305_blocks (ctx, ctx->buf, 1, 0);
+      /* The buffered bytes (those past NBUF may be stale), the 1 byte
+         after them, zeros.  */
+      unsigned int bits = 8 * ctx->nbuf;
+      u64 lo = load_le64 (ctx->buf), hi = load_le64 (ctx->buf + 8);
+      byte block[POLY1305_BLOCKLEN];
+
+      if (bits < 64)
+        {
+          lo = (lo & (((u64) 1 << bits) - 1)) | (u64) 1 << bits;
+          hi = 0;
+        }
+      else
+        hi = (hi & (((u64) 1 << (bits - 64)) - 1)) | (u64) 1 << (bits - 64);
+      store_le64 (block, lo);
+      store_le64 (block + 8, hi);
+      ctx->kernel->single (ctx, block, 1, 0);
+      wipememory (block, sizeof block);
     }
   poly1305_tag (ctx, tag);
+  clear_message (ctx);
+}
+
+void
+_gcry_poly1305_final (poly1305_context_t *ctx, byte *tag)
+{
+  _gcry_poly1305_finish (ctx, tag);
   wipememory (ctx, sizeof *ctx);
 }

@@ -1,23 +1,36 @@
-/* t-poly1305-kernels.c - white-box test of the Poly1305 blocks kernels.
+/* t-poly1305-kernels.c - white-box test of the Poly1305 kernels.
  *
  * Links the internal convenience library and walks the kernel table of
- * cipher/poly1305.c.  The last entry is the portable code, the
- * reference; it is checked against the RFC 8439 (2.5.2) example.  Every
- * other entry the CPU can run is checked, by forcing it onto a context
- * after _gcry_poly1305_init:
+ * cipher/poly1305.c.  The last entry is the portable code; every entry
+ * the CPU can run (the portable one included) is forced onto contexts
+ * after _gcry_poly1305_init and checked against t-poly1305-ref.h's
+ * reference, which shares no code or representation with the library:
  *
- *  - the RFC 8439 example;
- *  - against the portable kernel, one random key per length, every
- *    message length 0..2000 in one update;
- *  - the same with the largest limbs: all-ones clamped r, all-0xff
- *    messages (the carry bounds of a radix-2^44 kernel are tightest
- *    there);
+ *  - RFC 8439 2.5.2 and the A.3 edge vectors;
+ *  - every message length 0..2100 in one update, random keys and data,
+ *    with the vector kernels' table of powers made up front (so the
+ *    vector code runs from its smallest block count on), and again as
+ *    a fresh key goes (scalar code up to TABLE_NOW_BLOCKS blocks);
+ *  - the same with all-ones clamped r and all-0xff messages (the carry
+ *    bounds of every radix are tightest there);
  *  - random splits of a message across updates (short updates reach
- *    the portable code, long ones the vector code, on one accumulator);
- *  - the kernel's blocks function called directly through the
- *    t-kernel-variants.h trampoline for 0..48 blocks: same accumulator
- *    as the portable kernel, callee-saved registers kept, ymm0-15 left
- *    clear, guard bytes after the message untouched.
+ *    the one-block code, long ones the vector code, on one accumulator);
+ *  - accumulator on and around multiples of p: r = 1 and 1..80 full
+ *    blocks summing to k p + d (d in -5, -1, 0, 1, 5), s = 0 and
+ *    s = 2^128 - 1 (a carry out of the final addition), against the
+ *    tag computed from k p + d directly;
+ *  - the blocks function called through t-kernel-variants.h's
+ *    trampoline on 0..100 and a few longer block counts, the message
+ *    ending at an inaccessible page, from a random accumulator and from
+ *    the largest the kernels accept (2^131 - 1): same tag as portable,
+ *    top word at most 4 after, callee-saved registers kept, ymm0-15 left
+ *    clear; the one-block function likewise.
+ *
+ * x86-64: the assembly entries themselves (powers, blocks, the scalar
+ * one) through t-abi-x86.h's trampoline: callee-saved registers and
+ * stack pointer kept, upper vector state clean; the vector ones leave
+ * the red zone alone (no stack use) and the AVX-512 ones zmm16-31 zero
+ * (they held powers of r).
  *
  * Kernels whose instruction set the CPU lacks are reported with SKIP.
  * HWF_X86_ZMM is a choice, not a capability, so it does not stop a
@@ -37,13 +50,19 @@
 #include <time.h>
 
 #include "poly1305.h"
+#ifdef POLY1305_X86_KERNELS
+# include <cpuid.h>
+#endif
 #include "t-common.h"
 #include "t-util.h"
 #include "t-kernel-variants.h"
+#include "t-poly1305-ref.h"
+#ifdef POLY1305_X86_KERNELS
+# include "t-abi-x86.h"
+#endif
 
-#define MAX_LEN 2000
-#define GUARD 0xd7
-#define GUARD_LEN 64
+#define MAX_LEN 2100
+#define EDGE_MAX_BLOCKS 80
 
 /* Features that choose between kernels rather than enable them.  */
 #define POLICY_BITS (HWF_X86_FAST_VECTOR | HWF_X86_ZMM)
@@ -56,38 +75,39 @@ static unsigned int hwf;
 static const poly1305_kernel_t *table;
 static size_t count;
 
-/* RFC 8439, section 2.5.2.  */
-static const byte rfc_key[32] =
-  {
-    0x85, 0xd6, 0xbe, 0x78, 0x57, 0x55, 0x6d, 0x33,
-    0x7f, 0x44, 0x52, 0xfe, 0x42, 0xd5, 0x06, 0xa8,
-    0x01, 0x03, 0x80, 0x8a, 0xfb, 0x0d, 0xb2, 0xfd,
-    0x4a, 0xbf, 0xf6, 0xaf, 0x41, 0x49, 0xf5, 0x1b
-  };
-static const char rfc_msg[] = "Cryptographic Forum Research Group";
-static const byte rfc_tag[16] =
-  {
-    0xa8, 0x06, 0x1d, 0xc1, 0x30, 0x51, 0x36, 0xc6,
-    0xc2, 0x2b, 0x8b, 0xaf, 0x0c, 0x01, 0x27, 0xa9
-  };
-
-static const poly1305_kernel_t *
+T_UNUSED static const poly1305_kernel_t *
 portable (void)
 {
   return &table[count - 1];
 }
 
+/* Make the vector kernels use their vector code from their smallest
+   block count on, as they do once the table of powers exists (without
+   it, a fresh key takes the scalar code for fewer than
+   TABLE_NOW_BLOCKS blocks).  */
+static void
+force_table (poly1305_context_t *ctx)
+{
+#ifdef POLY1305_X86_KERNELS
+  ctx->scalar_blocks = 1u << 20;
+#else
+  (void) ctx;
+#endif
+}
+
 /* The tag of MSG (LEN bytes) under KEY with kernel K, in one update or,
-   with SPLITS, in random pieces.  */
+   with SPLITS, in random pieces; FORCE: see force_table.  */
 static void
 mac_with (const poly1305_kernel_t *k, const byte *key, const byte *msg,
-          size_t len, int splits, byte *tag)
+          size_t len, int splits, int force, byte *tag)
 {
   poly1305_context_t ctx;
   size_t off = 0, n;
 
   _gcry_poly1305_init (&ctx, key);
   ctx.kernel = k;
+  if (force)
+    force_table (&ctx);
   if (!splits)
     _gcry_poly1305_update (&ctx, msg, len);
   else
@@ -106,18 +126,29 @@ mac_with (const poly1305_kernel_t *k, const byte *key, const byte *msg,
 static void
 check_rfc (const poly1305_kernel_t *k)
 {
-  byte tag[16];
+  byte key[32], msg[64], want[16], tag[16], ref[16];
+  long len;
+  size_t i;
+  int bad = 0;
 
-  mac_with (k, rfc_key, (const byte *) rfc_msg, strlen (rfc_msg), 0, tag);
-  t_check (!memcmp (tag, rfc_tag, 16), "%s: RFC 8439 2.5.2 example",
+  for (i = 0; i < DIM (t_poly_rfc); i++)
+    {
+      t_unhex (t_poly_rfc[i].key, key, sizeof key);
+      len = t_unhex (t_poly_rfc[i].msg, msg, sizeof msg);
+      t_unhex (t_poly_rfc[i].tag, want, sizeof want);
+      mac_with (k, key, msg, (size_t) len, 0, 0, tag);
+      t_poly_ref (key, msg, (size_t) len, ref);
+      bad += !!memcmp (tag, want, 16) + !!memcmp (ref, want, 16);
+    }
+  t_check (!bad, "%s: RFC 8439 2.5.2 and A.3 #4-#11 (and the reference)",
            k->name);
 }
 
-/* Every length 0..MAX_LEN against portable; KEY_FILL / MSG_FILL < 0 for
-   random bytes, else that byte everywhere.  */
+/* Every length 0..MAX_LEN against the reference; KEY_FILL / MSG_FILL < 0
+   for random bytes, else that byte everywhere; FORCE: see force_table.  */
 static void
 check_lengths (const poly1305_kernel_t *k, int key_fill, int msg_fill,
-               const char *what)
+               int force, const char *what)
 {
   static byte msg[MAX_LEN];
   byte key[32], tag_k[16], tag_r[16];
@@ -133,8 +164,8 @@ check_lengths (const poly1305_kernel_t *k, int key_fill, int msg_fill,
         t_rnd_bytes (msg, len);
       else
         memset (msg, msg_fill, len);
-      mac_with (k, key, msg, len, 0, tag_k);
-      mac_with (portable (), key, msg, len, 0, tag_r);
+      mac_with (k, key, msg, len, 0, force, tag_k);
+      t_poly_ref (key, msg, len, tag_r);
       if (memcmp (tag_k, tag_r, 16))
         {
           if (!bad)
@@ -142,7 +173,7 @@ check_lengths (const poly1305_kernel_t *k, int key_fill, int msg_fill,
           bad++;
         }
     }
-  t_check (!bad, "%s: %s, lengths 0..%d: %zu differ from portable "
+  t_check (!bad, "%s: %s, lengths 0..%d: %zu differ from the reference "
            "(first at %zu)", k->name, what, MAX_LEN, bad, first_bad);
 }
 
@@ -159,66 +190,382 @@ check_splits (const poly1305_kernel_t *k)
 
       t_rnd_bytes (key, sizeof key);
       t_rnd_bytes (msg, len);
-      mac_with (k, key, msg, len, 1, tag_k);
-      mac_with (portable (), key, msg, len, 0, tag_r);
+      mac_with (k, key, msg, len, 1, rep & 1, tag_k);
+      t_poly_ref (key, msg, len, tag_r);
       bad += !!memcmp (tag_k, tag_r, 16);
     }
-  t_check (!bad, "%s: 300 random splits: %d differ from portable",
+  t_check (!bad, "%s: 300 random splits: %d differ from the reference",
            k->name, bad);
 }
 
-/* The blocks function alone on N blocks, through the trampoline.  */
+/* The accumulator on and around multiples of p (t-poly1305-ref.h).  */
+static void
+check_edges (const poly1305_kernel_t *k)
+{
+  static const int ds[] = { -5, -1, 0, 1, 5 };
+  static byte msg[EDGE_MAX_BLOCKS * 16];
+  byte key[32], s[16], want[16], tag[16], ref[16];
+  size_t n, di;
+  unsigned int kk;
+  int sfill, cases = 0, bad = 0, refbad = 0;
+
+  for (sfill = 0; sfill < 2; sfill++)
+    {
+      memset (s, sfill ? 0xff : 0, sizeof s);
+      for (n = 1; n <= EDGE_MAX_BLOCKS; n++)
+        for (kk = 1; kk <= n; kk++)
+          for (di = 0; di < DIM (ds); di++)
+            {
+              if (!t_poly_edge_msg (msg, n, kk, ds[di]))
+                continue;
+              t_poly_edge_key_tag (key, s, ds[di], want);
+              mac_with (k, key, msg, 16 * n, 0, 1, tag);
+              t_poly_ref (key, msg, 16 * n, ref);
+              cases++;
+              bad += !!memcmp (tag, want, 16);
+              refbad += !!memcmp (ref, want, 16);
+            }
+    }
+  t_check (cases > 1000 && !bad && !refbad,
+           "%s: %d sums k p + d (r = 1, s = 0 and all ones): %d wrong "
+           "(reference: %d)", k->name, cases, bad, refbad);
+}
+
+#ifdef POLY1305_LIMBS64
+/* The blocks and one-block functions alone, through the trampoline,
+   on a message ending at an inaccessible page.  */
 static void
 check_direct (const poly1305_kernel_t *k)
 {
-  static byte buf[48 * 16 + GUARD_LEN];
+  static const size_t extra[] = { 127, 128, 129, 200, 257, 1000 };
+  t_guard_t g;
   poly1305_context_t ck, cr;
-  byte key[32];
-  size_t n, i;
-  unsigned int abi;
-  int same, guards;
+  byte key[32], tk[16], tr[16];
+  size_t n, step, bad = 0, first_bad = 0, tests = 0;
+  unsigned int abi = 0;
+  int start;
 
-  for (n = 0; n <= 48; n++)
+  if (t_guard_map (&g, 1000 * 16))
     {
-      t_rnd_bytes (key, sizeof key);
-      _gcry_poly1305_init (&ck, key);
-      _gcry_poly1305_init (&cr, key);
-      /* A nonzero starting accumulator: absorb one block first.  */
-      t_rnd_bytes (buf, 16);
-      _gcry_poly1305_update (&cr, buf, 16);
-      _gcry_poly1305_update (&ck, buf, 16);
-
-      memset (buf, GUARD, sizeof buf);
-      t_rnd_bytes (buf, n * 16);
-      portable ()->blocks (&cr, buf, n);
-#ifdef HAVE_TRAMPOLINE
-      abi = t_wipe_call ((const void *) k->blocks, &ck, buf, n, 0,
-                         !!(hwf & HWF_INTEL_AVX));
-#else
-      k->blocks (&ck, buf, n);
-      abi = 0;
-#endif
-      /* h is only partly reduced, and kernels may leave different
-         representatives of the same residue: compare the tags.  */
+      t_skip ("%s: no guard pages (mmap refused)", k->name);
+      return;
+    }
+  for (step = 0; step < 101 + DIM (extra); step++)
+    for (start = 0; start < 2; start++)
       {
-        byte tk[16], tr[16];
+        const byte *m;
+        unsigned int top;
 
+        n = step <= 100 ? step : extra[step - 101];
+        m = g.hi + 1000 * 16 - n * 16;
+        t_rnd_bytes (key, sizeof key);
+        t_rnd_bytes ((byte *) m, n * 16);
+        _gcry_poly1305_init (&ck, key);
+        _gcry_poly1305_init (&cr, key);
+        ck.kernel = k;
+        cr.kernel = portable ();
+        force_table (&ck);
+        if (!start)
+          {
+            /* A random accumulator, as one block leaves it.  */
+            byte b[16];
+
+            t_rnd_bytes (b, sizeof b);
+            _gcry_poly1305_update (&ck, b, 16);
+            _gcry_poly1305_update (&cr, b, 16);
+          }
+        else
+          {
+            /* The largest one a kernel must take: 2^131 - 1.  */
+            ck.h[0] = cr.h[0] = ~(u64) 0;
+            ck.h[1] = cr.h[1] = ~(u64) 0;
+            ck.h[2] = cr.h[2] = 7;
+          }
+        portable ()->blocks (&cr, m, n);
+# ifdef HAVE_TRAMPOLINE
+        abi |= t_wipe_call ((const void *) k->blocks, &ck, m, n, 0,
+                            !!(hwf & HWF_INTEL_AVX));
+# else
+        k->blocks (&ck, m, n);
+# endif
+        top = (unsigned int) ck.h[2];
+        /* Different representatives of one residue are allowed:
+           compare the tags.  */
         _gcry_poly1305_final (&ck, tk);
         _gcry_poly1305_final (&cr, tr);
-        same = !memcmp (tk, tr, 16);
+        tests++;
+        if (memcmp (tk, tr, 16) || (n && top > 4))
+          {
+            if (!bad)
+              first_bad = n;
+            bad++;
+          }
       }
-      guards = 1;
-      for (i = 0; i < GUARD_LEN; i++)
-        if (buf[n * 16 + i] != GUARD)
-          guards = 0;
-      t_check (same && guards && !(abi & 1) && !(abi & 2),
-               "%s: blocks (%zu) direct: %s%s%s%s", k->name, n,
-               same ? "" : "differs from portable; ",
-               guards ? "" : "guard bytes changed; ",
-               (abi & 1) ? "callee-saved register clobbered; " : "",
-               (abi & 2) ? "vector registers not cleared" : "");
+  t_check (!bad && !(abi & 3),
+           "%s: blocks direct, %zu runs of 0..1000 blocks before a guard "
+           "page: %zu wrong or top word above 4 (first at %zu blocks)%s%s",
+           k->name, tests, bad, first_bad,
+           (abi & 1) ? "; callee-saved register clobbered" : "",
+           (abi & 2) ? "; vector registers not cleared" : "");
+
+  /* The one-block function, with and without the 2^128 bit.  */
+  bad = 0;
+  abi = 0;
+  for (n = 0; n < 40; n++)
+    {
+      unsigned int hibit = n & 1;
+      const byte *m = g.hi + 1000 * 16 - (n / 2) * 16;
+
+      t_rnd_bytes (key, sizeof key);
+      t_rnd_bytes ((byte *) m, (n / 2) * 16);
+      _gcry_poly1305_init (&ck, key);
+      _gcry_poly1305_init (&cr, key);
+      ck.kernel = k;
+      cr.kernel = portable ();
+      portable ()->single (&cr, m, n / 2, hibit);
+# ifdef HAVE_TRAMPOLINE
+      abi |= t_wipe_call ((const void *) k->single, &ck, m, n / 2, hibit,
+                          !!(hwf & HWF_INTEL_AVX));
+# else
+      k->single (&ck, m, n / 2, hibit);
+# endif
+      _gcry_poly1305_final (&ck, tk);
+      _gcry_poly1305_final (&cr, tr);
+      bad += !!memcmp (tk, tr, 16);
     }
+  t_check (!bad && !(abi & 3),
+           "%s: one-block function direct, 0..19 blocks, with and without "
+           "the 2^128 bit: %zu wrong%s%s", k->name, bad,
+           (abi & 1) ? "; callee-saved register clobbered" : "",
+           (abi & 2) ? "; vector registers not cleared" : "");
+  t_guard_unmap (&g);
 }
+#endif /* POLY1305_LIMBS64 */
+
+
+#ifdef POLY1305_X86_KERNELS
+/*
+ * The assembly entries through t-abi-x86.h's trampoline.
+ */
+
+typedef struct
+{
+  const char *name;
+  unsigned int hwf;
+  int zmm16_31;                 /* Uses (and must clear) zmm16-31.  */
+  void (*powers) (u64 *table, const u64 r[2]);
+  void (*blocks) (u64 h[3], const byte *m, size_t nblocks, const u64 *t);
+} asm_entry_t;
+
+static const asm_entry_t asm_entries[] =
+  {
+    { "ifma zmm", HWF_INTEL_AVX512, 1, _gcry_poly1305_ifma_powers_zmm,
+      _gcry_poly1305_ifma_blocks_zmm },
+    { "ifma ymm", HWF_INTEL_AVX512, 1, _gcry_poly1305_ifma_powers_ymm,
+      _gcry_poly1305_ifma_blocks_ymm },
+    { "avx2", HWF_INTEL_AVX2, 0, _gcry_poly1305_avx2_powers,
+      _gcry_poly1305_avx2_blocks },
+  };
+
+/* Nonzero when any of zmm16-31 is nonzero.  Runs right after a call:
+   compiled code around it (built without AVX-512) never touches
+   these registers.  */
+__attribute__ ((target ("avx512f"))) static int
+upper_zmm_dirty (void)
+{
+  u64 acc;
+
+  __asm__ volatile ("vporq %%zmm16, %%zmm17, %%zmm0\n\t"
+                    "vporq %%zmm18, %%zmm0, %%zmm0\n\t"
+                    "vporq %%zmm19, %%zmm0, %%zmm0\n\t"
+                    "vporq %%zmm20, %%zmm0, %%zmm0\n\t"
+                    "vporq %%zmm21, %%zmm0, %%zmm0\n\t"
+                    "vporq %%zmm22, %%zmm0, %%zmm0\n\t"
+                    "vporq %%zmm23, %%zmm0, %%zmm0\n\t"
+                    "vporq %%zmm24, %%zmm0, %%zmm0\n\t"
+                    "vporq %%zmm25, %%zmm0, %%zmm0\n\t"
+                    "vporq %%zmm26, %%zmm0, %%zmm0\n\t"
+                    "vporq %%zmm27, %%zmm0, %%zmm0\n\t"
+                    "vporq %%zmm28, %%zmm0, %%zmm0\n\t"
+                    "vporq %%zmm29, %%zmm0, %%zmm0\n\t"
+                    "vporq %%zmm30, %%zmm0, %%zmm0\n\t"
+                    "vporq %%zmm31, %%zmm0, %%zmm0\n\t"
+                    "vptestmq %%zmm0, %%zmm0, %%k1\n\t"
+                    "kmovw %%k1, %%eax\n\t"
+                    "movzwl %%ax, %%eax\n\t"
+                    "movq %%rax, %0\n\t"
+                    "vzeroupper"
+                    : "=r" (acc) : : "rax", "xmm0", "k1", "memory");
+  return acc != 0;
+}
+
+/* Call C through the trampoline; a string of what went wrong (empty
+   when nothing), appended to WHAT.  STACK: the function may push (the
+   scalar one saves registers there), so the red zone is not checked.  */
+static void
+abi_run (abi_call_t *c, int check_xinuse, int zmm16_31, int stack,
+         char *what, size_t whatsize)
+{
+  size_t r;
+
+  c->check_xinuse = check_xinuse;
+  t_abi_call (c);
+  if (zmm16_31 && upper_zmm_dirty ())
+    snprintf (what + strlen (what), whatsize - strlen (what),
+              " zmm16-31 not cleared;");
+  for (r = 0; r < DIM (abi_reg_names); r++)
+    if (c->bad & (1u << r))
+      snprintf (what + strlen (what), whatsize - strlen (what),
+                " %s clobbered;", abi_reg_names[r]);
+  if (!stack && (c->red_zone[0] != ABI_RED_ZONE_PATTERN
+                 || c->red_zone[1] != ABI_RED_ZONE_PATTERN))
+    snprintf (what + strlen (what), whatsize - strlen (what),
+              " red zone written;");
+  if (check_xinuse && (c->xinuse_after & XINUSE_UPPER))
+    snprintf (what + strlen (what), whatsize - strlen (what),
+              " upper vector state left dirty;");
+}
+
+/* H (three words, top at most 7) as the portable code's accumulator of
+   CTX (keyed), then N blocks of M through it: the tag.  */
+static void
+portable_tag_from (poly1305_context_t *ctx, const u64 *h, const byte *m,
+                   size_t n, byte *tag)
+{
+  ctx->kernel = portable ();
+  memcpy (ctx->h, h, sizeof ctx->h);
+  portable ()->blocks (ctx, m, n);
+  _gcry_poly1305_finish (ctx, tag);
+}
+
+static void
+check_asm_abi (void)
+{
+  static const size_t extra[] = { 255, 256, 257, 511, 1000 };
+  static u64 tab[POLY1305_TABLE_WORDS];
+  int check_xinuse = xinuse_usable ();
+  poly1305_context_t cr;
+  t_guard_t g;
+  byte key[32], tk[16], tr[16];
+  u64 h[3], h_in[3];
+  size_t i, step, n, runs;
+  int start;
+
+  if (t_guard_map (&g, 1000 * 16))
+    {
+      t_skip ("assembly entries: no guard pages (mmap refused)");
+      return;
+    }
+  t_rnd_bytes (g.hi, 1000 * 16);
+  for (i = 0; i < DIM (asm_entries); i++)
+    {
+      const asm_entry_t *e = &asm_entries[i];
+      char what[400] = "";
+      abi_call_t call;
+      int wrong = 0, top = 0;
+
+      if (!t_variant_runs (e->name, hwf, e->hwf))
+        continue;
+      t_rnd_bytes (key, sizeof key);
+      _gcry_poly1305_init (&cr, key);
+
+      memset (&call, 0, sizeof call);
+      call.fn = (void *) e->powers;
+      call.arg[0] = (u64) (uintptr_t) tab;
+      call.arg[1] = (u64) (uintptr_t) cr.r;
+      abi_run (&call, check_xinuse, e->zmm16_31, 0, what, sizeof what);
+      runs = 0;
+      for (step = 1; step <= 200 + DIM (extra); step++)
+        for (start = 0; start < 2; start++)
+          {
+            const byte *m;
+
+            n = step <= 200 ? step : extra[step - 201];
+            m = g.hi + 1000 * 16 - n * 16;
+            if (!start)
+              {
+                t_rnd_bytes (h_in, sizeof h_in);
+                h_in[2] %= 5;
+              }
+            else
+              {
+                h_in[0] = h_in[1] = ~(u64) 0;
+                h_in[2] = 7;
+              }
+            memcpy (h, h_in, sizeof h);
+            memset (&call, 0, sizeof call);
+            call.fn = (void *) e->blocks;
+            call.arg[0] = (u64) (uintptr_t) h;
+            call.arg[1] = (u64) (uintptr_t) m;
+            call.arg[2] = n;
+            call.arg[3] = (u64) (uintptr_t) tab;
+            abi_run (&call, check_xinuse, e->zmm16_31, 0, what, sizeof what);
+            top += h[2] > 4;
+            _gcry_poly1305_init (&cr, key);
+            memcpy (cr.h, h, sizeof h);
+            _gcry_poly1305_finish (&cr, tk);
+            _gcry_poly1305_init (&cr, key);
+            portable_tag_from (&cr, h_in, m, n, tr);
+            wrong += !!memcmp (tk, tr, 16);
+            runs++;
+          }
+      t_check (!what[0] && !wrong && !top,
+               "%s assembly via the ABI trampoline (powers; %zu runs of "
+               "blocks, 1..1000 before a guard page, from random and "
+               "from the largest accumulator): %d wrong, %d with top word "
+               "above 4;%s", e->name, runs, wrong, top,
+               what[0] ? what : " ABI kept");
+    }
+
+  /* The one-block scalar code (baseline x86-64).  */
+  {
+    char what[400] = "";
+    abi_call_t call;
+    int wrong = 0, top = 0;
+
+    for (n = 0; n <= 40; n++)
+      for (start = 0; start < 2; start++)
+        {
+          const byte *m = g.hi + 1000 * 16 - n * 16;
+
+          t_rnd_bytes (key, sizeof key);
+          _gcry_poly1305_init (&cr, key);
+          if (!start)
+            {
+              t_rnd_bytes (h_in, sizeof h_in);
+              h_in[2] %= 5;
+            }
+          else
+            {
+              h_in[0] = h_in[1] = ~(u64) 0;
+              h_in[2] = 7;
+            }
+          memcpy (h, h_in, sizeof h);
+          memset (&call, 0, sizeof call);
+          call.fn = (void *) _gcry_poly1305_blocks_x86_64;
+          call.arg[0] = (u64) (uintptr_t) h;
+          call.arg[1] = (u64) (uintptr_t) m;
+          call.arg[2] = n;
+          call.arg[3] = (u64) (uintptr_t) cr.r;
+          call.arg[4] = 1;
+          abi_run (&call, check_xinuse, 0, 1, what, sizeof what);
+          top += n && h[2] > 4;
+          memcpy (cr.h, h, sizeof h);
+          _gcry_poly1305_finish (&cr, tk);
+          _gcry_poly1305_init (&cr, key);
+          portable_tag_from (&cr, h_in, m, n, tr);
+          wrong += !!memcmp (tk, tr, 16);
+        }
+    t_check (!what[0] && !wrong && !top, "x86-64 one-block assembly via "
+             "the ABI trampoline, 0..40 blocks before a guard page: %d "
+             "wrong, %d with top word above 4;%s", wrong, top,
+             what[0] ? what : " ABI kept");
+  }
+  wipememory (tab, sizeof tab);
+  t_guard_unmap (&g);
+}
+#endif /* POLY1305_X86_KERNELS */
+
 
 static double
 time_mac (const poly1305_kernel_t *k, const byte *buf, size_t len)
@@ -233,7 +580,7 @@ time_mac (const poly1305_kernel_t *k, const byte *buf, size_t len)
       double t = t_now_ns ();
 
       for (i = 0; i < iters; i++)
-        mac_with (k, key, buf, len, 0, tag);
+        mac_with (k, key, buf, len, 0, 0, tag);
       t = (t_now_ns () - t) / iters;
       if (t < best)
         best = t;
@@ -256,10 +603,10 @@ bench (void)
 
       if (t_hwf_lacking (hwf, k->hwf & ~POLICY_BITS))
         {
-          printf ("poly1305 %-12s: not runnable\n", k->name);
+          printf ("poly1305 %-16s: not runnable\n", k->name);
           continue;
         }
-      printf ("poly1305 %-12s 16384 bytes: %6.3f cycles/byte\n", k->name,
+      printf ("poly1305 %-16s 16384 bytes: %6.3f cycles/byte\n", k->name,
               time_mac (k, buf, sizeof buf) * cpn / sizeof buf);
     }
 }
@@ -290,20 +637,28 @@ main (int argc, char **argv)
   t_check (count >= 1 && table[count - 1].hwf == 0
            && !strcmp (table[count - 1].name, "portable"),
            "portable kernel last");
-  check_rfc (portable ());
 
-  for (i = 0; i + 1 < count; i++)
+  for (i = 0; i < count; i++)
     {
       const poly1305_kernel_t *k = &table[i];
 
       if (!t_variant_runs (k->name, hwf, k->hwf & ~POLICY_BITS))
         continue;
       check_rfc (k);
-      check_lengths (k, -1, -1, "random keys and messages");
-      check_lengths (k, 0xff, 0xff, "all-ones key and messages");
+      check_lengths (k, -1, -1, 1, "random keys and messages");
+      check_lengths (k, 0xff, 0xff, 1, "all-ones key and messages");
+      check_lengths (k, 0xff, -1, 1, "all-ones key, random messages");
+      check_lengths (k, -1, -1, 0, "random, no table forced");
       check_splits (k);
-      check_direct (k);
+      check_edges (k);
+#ifdef POLY1305_LIMBS64
+      if (i + 1 < count)
+        check_direct (k);
+#endif
     }
+#ifdef POLY1305_X86_KERNELS
+  check_asm_abi ();
+#endif
   if (count == 1)
     t_skip ("no vector kernels in this build");
   return t_finish ();
