@@ -62,7 +62,8 @@ rol64 (u64 x, unsigned int n)
  * Lane (x, y) is STATE[x + 5 * y].
  */
 
-const u64 _gcry_keccak_round_constants[24] =
+/* iota: the round constants (FIPS 202, 3.2.5).  */
+static const u64 keccak_round_constants[24] =
   {
     0x0000000000000001ULL, 0x0000000000008082ULL,
     0x800000000000808aULL, 0x8000000080008000ULL,
@@ -78,7 +79,7 @@ const u64 _gcry_keccak_round_constants[24] =
     0x0000000080000001ULL, 0x8000000080008008ULL
   };
 
-/* rho: the rotation of lane x + 5y.  */
+/* rho: the rotation of lane x + 5y (FIPS 202, 3.2.2).  */
 static const byte keccak_rho[KECCAK_LANES] =
   {
      0,  1, 62, 28, 27,
@@ -88,55 +89,78 @@ static const byte keccak_rho[KECCAK_LANES] =
     18,  2, 61, 56, 14
   };
 
-/* pi: lane x + 5y moves to lane y + 5 * ((2x + 3y) mod 5).  */
-static const byte keccak_pi[KECCAK_LANES] =
+/* pi (FIPS 202, 3.2.3) moves lane x' + 5y' to lane y' + 5 ((2x' + 3y')
+   mod 5); read backwards, lane x + 5y after pi is lane x' + 5y' before
+   it with x' = x + 3y mod 5, y' = x.  This is that source lane for each
+   x + 5y.  */
+static const byte keccak_pi_source[KECCAK_LANES] =
   {
-     0, 10, 20,  5, 15,
-    16,  1, 11, 21,  6,
-     7, 17,  2, 12, 22,
-    23,  8, 18,  3, 13,
-    14, 24,  9, 19,  4
+     0,  6, 12, 18, 24,
+     3,  9, 10, 16, 22,
+     1,  7, 13, 19, 20,
+     4,  5, 11, 17, 23,
+     2,  8, 14, 15, 21
   };
 
-/* All loops have constant bounds and the tables constant indices once
-   unrolled, so the compiler keeps the 25 lanes in registers.  */
+/* One round from SRC into DST (separate arrays).  Every loop has
+   constant bounds and becomes straight-line code with constant indices,
+   so the compiler reads the lanes as memory operands instead of
+   juggling 25 values in 16 registers.  Each output row is built from
+   its five pi sources: theta's column effect and rho applied on the
+   way in, then chi.  */
+static inline __attribute__ ((always_inline)) void
+keccak_round_portable (const u64 *src, u64 *dst, u64 round_constant)
+{
+  u64 c[5], d[5], b[5];
+  int x, y;
+
+  /* theta: column parities and the effect of the two neighbours.  */
+#pragma GCC unroll 5
+  for (x = 0; x < 5; x++)
+    c[x] = src[x] ^ src[x + 5] ^ src[x + 10] ^ src[x + 15] ^ src[x + 20];
+#pragma GCC unroll 5
+  for (x = 0; x < 5; x++)
+    d[x] = c[(x + 4) % 5] ^ rol64 (c[(x + 1) % 5], 1);
+
+#pragma GCC unroll 5
+  for (y = 0; y < 5; y++)
+    {
+      /* theta, rho and pi for the lanes of output row y.  */
+#pragma GCC unroll 5
+      for (x = 0; x < 5; x++)
+        {
+          unsigned int p = keccak_pi_source[5 * y + x];
+
+          b[x] = rol64 (src[p] ^ d[p % 5], keccak_rho[p]);
+        }
+      /* chi.  */
+#pragma GCC unroll 5
+      for (x = 0; x < 5; x++)
+        dst[5 * y + x] = b[x] ^ (~b[(x + 1) % 5] & b[(x + 2) % 5]);
+    }
+
+  /* iota.  */
+  dst[0] ^= round_constant;
+}
+
+/* The rounds alternate between STATE and a copy, two per pass, so the
+   result ends in STATE.  The copy is wiped; the round's temporaries are
+   left to the register allocator (wiping them would force them into
+   memory, and would still miss any spill slots).  */
 static void
 keccak_permute_portable (u64 *state)
 {
-  u64 a[KECCAK_LANES], b[KECCAK_LANES], c[5], d[5];
-  int round, x, y, i;
+  u64 copy[KECCAK_LANES];
+  int round;
 
-  memcpy (a, state, sizeof a);
-  for (round = 0; round < 24; round++)
+  for (round = 0; round < 24; round += 2)
     {
-      /* theta */
-#pragma GCC unroll 5
-      for (x = 0; x < 5; x++)
-        c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
-#pragma GCC unroll 5
-      for (x = 0; x < 5; x++)
-        d[x] = c[(x + 4) % 5] ^ rol64 (c[(x + 1) % 5], 1);
-
-      /* rho and pi */
-#pragma GCC unroll 25
-      for (i = 0; i < KECCAK_LANES; i++)
-        b[keccak_pi[i]] = rol64 (a[i] ^ d[i % 5], keccak_rho[i]);
-
-      /* chi */
-#pragma GCC unroll 5
-      for (y = 0; y < KECCAK_LANES; y += 5)
-#pragma GCC unroll 5
-        for (x = 0; x < 5; x++)
-          a[y + x] = b[y + x] ^ (~b[y + (x + 1) % 5] & b[y + (x + 2) % 5]);
-
-      /* iota */
-      a[0] ^= _gcry_keccak_round_constants[round];
+      keccak_round_portable (state, copy,
+                             keccak_round_constants[round]);
+      keccak_round_portable (copy, state,
+                             keccak_round_constants[round + 1]);
     }
-  memcpy (state, a, sizeof a);
-  wipememory (a, sizeof a);
-  wipememory (b, sizeof b);
-  wipememory (c, sizeof c);
-  wipememory (d, sizeof d);
+  wipememory (copy, sizeof copy);
 }
 
 /* XOR NBLOCKS whole blocks of RATE bytes (a multiple of 8) into STATE,
@@ -160,24 +184,20 @@ keccak_absorb_portable (u64 *state, const byte *in, size_t nblocks,
  * The kernel table.
  */
 
-typedef struct keccak_kernel
-{
-  const char *name;          /* What the configuration report prints.  */
-  unsigned int hwf;          /* HWF_* bits that must all be present.  */
-  void (*permute) (u64 *state);
-  void (*absorb) (u64 *state, const byte *in, size_t nblocks,
-                  unsigned int rate);
-} keccak_kernel_t;
-
 /* Best first; the portable kernel last.  */
 static const keccak_kernel_t keccak_kernels[] =
   {
 #if defined(HAVE_AMD64_ASM) && defined(__x86_64__)
     { "avx512", HWF_INTEL_AVX512, _gcry_keccak_permute_avx512,
       _gcry_keccak_absorb_avx512 },
+    { "bmi2", HWF_INTEL_BMI2, _gcry_keccak_permute_bmi2,
+      _gcry_keccak_absorb_bmi2 },
 #endif
     { "portable", 0, keccak_permute_portable, keccak_absorb_portable }
   };
+
+const keccak_kernel_t *const _gcry_keccak_kernel_table = keccak_kernels;
+const size_t _gcry_keccak_kernel_count = DIM (keccak_kernels);
 
 static const keccak_kernel_t *
 select_kernel (unsigned int hwf)
@@ -185,15 +205,15 @@ select_kernel (unsigned int hwf)
   return PICK_KERNEL (keccak_kernels, DIM (keccak_kernels), hwf);
 }
 
-static const char *
-keccak_current_kernel (unsigned int hwf)
+const char *
+_gcry_keccak_current_kernel (unsigned int hwf)
 {
   return select_kernel (hwf)->name;
 }
 
 const gcry_kernel_report_t _gcry_keccak_kernel_reports[] =
   {
-    { "keccak", keccak_current_kernel },
+    { "keccak", _gcry_keccak_current_kernel },
     { NULL, NULL }
   };
 

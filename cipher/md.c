@@ -900,6 +900,35 @@ _gcry_md_algo_info (int algo, int what, void *buffer, size_t *nbytes)
  * One-shot hashing.
  */
 
+/* Upstream's one-shot cSHAKE: with two or more buffers, IOV[0] is the
+   function name N and IOV[1] the customisation string S (both empty:
+   plain SHAKE), and the data starts at IOV[2]; with fewer there is no
+   customisation.  N and S have GCRYCTL_MD_CUSTOMIZE's limits (shorter
+   than 255 bytes, else GPG_ERR_TOO_LARGE).  Returns how many buffers
+   were taken, or -1 with *RC set.  */
+static int
+customize_from_iov (const gcry_md_spec_t *spec, void *ctx,
+                    const gcry_buffer_t *iov, int iovcnt,
+                    gcry_err_code_t *rc)
+{
+  struct gcry_cshake_customization custom;
+
+  if (!spec->customize || iovcnt < 2)
+    return 0;
+  if (iov[0].len >= 255 || iov[1].len >= 255)
+    {
+      *rc = GPG_ERR_TOO_LARGE;
+      return -1;
+    }
+  /* An empty buffer may carry a NULL data pointer.  */
+  custom.n = iov[0].len ? (const byte *) iov[0].data + iov[0].off : NULL;
+  custom.n_len = (unsigned int) iov[0].len;
+  custom.s = iov[1].len ? (const byte *) iov[1].data + iov[1].off : NULL;
+  custom.s_len = (unsigned int) iov[1].len;
+  *rc = spec->customize (ctx, &custom, sizeof custom);
+  return *rc ? -1 : 2;
+}
+
 /* Hash the IOVCNT buffers of IOV with SPEC into a context on the stack
    (or the heap for large contexts) and copy DIGESTLEN bytes out.  */
 static gcry_err_code_t
@@ -918,7 +947,10 @@ hash_iov_plain (const gcry_md_spec_t *spec, void *digest, size_t digestlen,
         return alloc_error ();
     }
   spec->init (ctx, 0);
-  for (i = 0; i < iovcnt; i++)
+  i = customize_from_iov (spec, ctx, iov, iovcnt, &rc);
+  if (i < 0)
+    goto leave;
+  for (; i < iovcnt; i++)
     if (iov[i].len)
       spec->write (ctx, (const byte *) iov[i].data + iov[i].off, iov[i].len);
   spec->final (ctx);
@@ -929,6 +961,7 @@ hash_iov_plain (const gcry_md_spec_t *spec, void *digest, size_t digestlen,
   else
     rc = GPG_ERR_DIGEST_ALGO;
 
+ leave:
   wipememory (ctx, spec->contextsize);
   if (ctx != stack.b)
     _gcry_free (ctx);

@@ -62,6 +62,7 @@
 /* CPUID.1:EDX.  */
 #define C1_EDX_TSC       (1u << 4)
 /* CPUID.7.0:EBX.  */
+#define C7_EBX_BMI1      (1u << 3)
 #define C7_EBX_AVX2      (1u << 5)
 #define C7_EBX_BMI2      (1u << 8)
 #define C7_EBX_AVX512F   (1u << 16)
@@ -223,7 +224,10 @@ _gcry_hwf_detect_x86 (struct hwf_x86_cpu *cpu)
       unsigned int zmm_ok = (xcr0 & XCR0_ZMM_STATE) == XCR0_ZMM_STATE;
 
       __cpuid_count (7, 0, a, b, c, d);
-      if (b & C7_EBX_BMI2)
+      /* intel-bmi2 promises BMI1 too: the kernels that ask for it also
+         use ANDN (a BMI1 instruction).  Every CPU with BMI2 has BMI1,
+         but a hypervisor may hide one bit and not the other.  */
+      if ((b & C7_EBX_BMI2) && (b & C7_EBX_BMI1))
         result |= HWF_INTEL_BMI2;
       if ((b & C7_EBX_AVX2) && ymm_ok)
         result |= HWF_INTEL_AVX2;

@@ -48,24 +48,47 @@ table_header (int width)
 
 #if defined(gcry_md_final) || defined(gcry_mac_reset)
 
+/* Digest families reported under a primitive whose name is not a prefix
+   of the algorithm names: every SHA-3, SHAKE and cSHAKE row is served by
+   the one Keccak-f[1600] kernel, which cipher/keccak.c reports as
+   "keccak".  Matched against the lower-cased algorithm name.  */
+static const struct
+{
+  const char *name_prefix;
+  const char *primitive;
+} family_primitives[] =
+  {
+    { "sha3-", "keccak" },
+    { "shake", "keccak" },
+    { "cshake", "keccak" }
+  };
+
 /* The kernel the library reports for an algorithm, tried under its
    lower-cased name, then that name cut at '_' or '-' ("blake2b_512" is
-   served by "blake2b").  */
+   served by "blake2b"), then the primitive of its family (above).  */
 static const char *
 algo_kernel (const char *algo_name)
 {
   char names[2][64];
-  const char *candidates[3];
-  size_t i;
+  const char *candidates[4];
+  size_t i, n = 0;
 
   for (i = 0; algo_name[i] && i < sizeof names[0] - 1; i++)
     names[0][i] = (char) tolower ((unsigned char) algo_name[i]);
   names[0][i] = 0;
   memcpy (names[1], names[0], sizeof names[1]);
   names[1][strcspn (names[1], "_-")] = 0;
-  candidates[0] = names[0];
-  candidates[1] = names[1];
-  candidates[2] = NULL;
+  candidates[n++] = names[0];
+  candidates[n++] = names[1];
+  for (i = 0; i < sizeof family_primitives / sizeof family_primitives[0];
+       i++)
+    if (!strncmp (names[0], family_primitives[i].name_prefix,
+                  strlen (family_primitives[i].name_prefix)))
+      {
+        candidates[n++] = family_primitives[i].primitive;
+        break;
+      }
+  candidates[n] = NULL;
   return report_kernel_lookup (candidates);
 }
 

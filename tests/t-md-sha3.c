@@ -308,27 +308,30 @@ cshake_output (int algo, const char *n, const char *s, const void *prefix,
   gcry_md_close (h);
 }
 
+/* cSHAKE samples #1..#4: N = "", S = "Email Signature", the message
+   00 01 02 ... of MSGLEN bytes.  */
+static const struct
+{
+  int algo;
+  size_t msglen;
+  const char *out;
+} cshake_samples[] =
+  {
+    { GCRY_MD_CSHAKE128, 4,
+      "c1c36925b6409a04f1b504fcbca9d82b4017277cb5ed2b2065fc1d3814d5aaf5" },
+    { GCRY_MD_CSHAKE128, 200,
+      "c5221d50e4f822d96a2e8881a961420f294b7b24fe3d2094baed2c6524cc166b" },
+    { GCRY_MD_CSHAKE256, 4,
+      "d008828e2b80ac9d2218ffee1d070c48b8e4c87bff32c9699d5b6896eee0edd1"
+      "64020e2be0560858d9c00c037e34a96937c561a74c412bb4c746469527281c8c" },
+    { GCRY_MD_CSHAKE256, 200,
+      "07dc27b11e51fbac75bc7b3c1d983e8b4b85fb1defaf218912ac864302730917"
+      "27f42b17ed1df63e8ec118f04b23633c1dfb1574c8fb55cb45da8e25afb092bb" }
+  };
+
 static void
 test_sp800_185 (void)
 {
-  static const struct
-  {
-    int algo;
-    size_t msglen;
-    const char *out;
-  } samples[] =
-    {
-      { GCRY_MD_CSHAKE128, 4,
-        "c1c36925b6409a04f1b504fcbca9d82b4017277cb5ed2b2065fc1d3814d5aaf5" },
-      { GCRY_MD_CSHAKE128, 200,
-        "c5221d50e4f822d96a2e8881a961420f294b7b24fe3d2094baed2c6524cc166b" },
-      { GCRY_MD_CSHAKE256, 4,
-        "d008828e2b80ac9d2218ffee1d070c48b8e4c87bff32c9699d5b6896eee0edd1"
-        "64020e2be0560858d9c00c037e34a96937c561a74c412bb4c746469527281c8c" },
-      { GCRY_MD_CSHAKE256, 200,
-        "07dc27b11e51fbac75bc7b3c1d983e8b4b85fb1defaf218912ac864302730917"
-        "27f42b17ed1df63e8ec118f04b23633c1dfb1574c8fb55cb45da8e25afb092bb" }
-    };
   static const struct
   {
     int algo;
@@ -347,11 +350,11 @@ test_sp800_185 (void)
 
   for (i = 0; i < sizeof msg; i++)
     msg[i] = (unsigned char) i;
-  for (i = 0; i < sizeof samples / sizeof samples[0]; i++)
+  for (i = 0; i < sizeof cshake_samples / sizeof cshake_samples[0]; i++)
     {
-      outlen = (size_t) t_unhex (samples[i].out, exp, sizeof exp);
-      cshake_output (samples[i].algo, "", "Email Signature", NULL, 0, msg,
-                     samples[i].msglen, NULL, 0, out, outlen);
+      outlen = (size_t) t_unhex (cshake_samples[i].out, exp, sizeof exp);
+      cshake_output (cshake_samples[i].algo, "", "Email Signature", NULL, 0,
+                     msg, cshake_samples[i].msglen, NULL, 0, out, outlen);
       t_check_mem (out, exp, outlen, "cSHAKE sample #%zu", i + 1);
     }
 
@@ -379,6 +382,204 @@ test_sp800_185 (void)
                      kmac[i].rate, msg, 4, suffix, 3, out, outlen);
       t_check_mem (out, exp, outlen, "KMAC via cSHAKE, sample %zu", i);
     }
+}
+
+
+/*
+ * One-shot cSHAKE through gcry_md_hash_buffers(_ext), as upstream: with
+ * two or more buffers, iov[0] is N and iov[1] is S (both empty: plain
+ * SHAKE) and the data starts at iov[2]; with fewer buffers there is no
+ * customisation.
+ */
+
+/* IOV for LEN bytes at P, starting OFF bytes into a larger buffer.  */
+static void
+set_iov (gcry_buffer_t *iov, const void *base, size_t off, size_t len)
+{
+  memset (iov, 0, sizeof *iov);
+  iov->data = (void *) base;
+  iov->off = off;
+  iov->len = len;
+  iov->size = off + len;
+}
+
+static void
+test_cshake_hash_buffers (void)
+{
+  static const char email[] = "Email Signature";
+  static const char kmac_s[] = "My Tagged Application";
+  unsigned char msg[200], exp[64], out[64], want[64], pad[300];
+  unsigned char big[300];
+  gcry_buffer_t iov[8];
+  gcry_error_t err;
+  size_t i, outlen, cut1, cut2;
+  int algo;
+
+  for (i = 0; i < sizeof msg; i++)
+    msg[i] = (unsigned char) i;
+
+  /* The SP 800-185 samples: N empty (NULL data), S, one data buffer;
+     then the data in three pieces, each at an offset into a larger
+     buffer.  */
+  for (i = 0; i < sizeof cshake_samples / sizeof cshake_samples[0]; i++)
+    {
+      size_t len = cshake_samples[i].msglen;
+
+      algo = cshake_samples[i].algo;
+      outlen = (size_t) t_unhex (cshake_samples[i].out, exp, sizeof exp);
+      set_iov (&iov[0], NULL, 0, 0);
+      set_iov (&iov[1], email, 0, strlen (email));
+      set_iov (&iov[2], msg, 0, len);
+      memset (out, 0, sizeof out);
+      err = gcry_md_hash_buffers_ext (algo, 0, out, (int) outlen, iov, 3);
+      t_check (!err, "hash_buffers_ext cSHAKE sample #%zu: %s", i + 1,
+               gcry_strerror (err));
+      t_check_mem (out, exp, outlen,
+                   "hash_buffers_ext cSHAKE sample #%zu (N, S, data)", i + 1);
+
+      cut1 = t_rnd (len + 1);
+      cut2 = cut1 + t_rnd (len - cut1 + 1);
+      memcpy (pad + 7, msg, len);
+      set_iov (&iov[2], pad, 7, cut1);
+      set_iov (&iov[3], pad, 7 + cut1, cut2 - cut1);
+      set_iov (&iov[4], pad, 7 + cut2, len - cut2);
+      memcpy (big + 3, email, strlen (email));
+      set_iov (&iov[1], big, 3, strlen (email));
+      memset (out, 0, sizeof out);
+      err = gcry_md_hash_buffers_ext (algo, 0, out, (int) outlen, iov, 5);
+      t_check (!err && !memcmp (out, exp, outlen),
+               "hash_buffers_ext cSHAKE sample #%zu, data in 3 pieces "
+               "(%zu, %zu, %zu), S at an offset", i + 1, cut1, cut2 - cut1,
+               len - cut2);
+
+      /* gcry_md_hash_buffers gives the read length (32 or 64 bytes):
+         the first bytes of the same output.  */
+      memset (out, 0, sizeof out);
+      err = gcry_md_hash_buffers (algo, 0, out, iov, 5);
+      t_check (!err && !memcmp (out, exp,
+                                algo == GCRY_MD_CSHAKE128 ? 32 : 64),
+               "hash_buffers cSHAKE sample #%zu", i + 1);
+    }
+
+  /* KMAC sample (cSHAKE128, N = "KMAC"): bytepad (encode_string (K)),
+     X and right_encode (L) as three data buffers.  */
+  {
+    static const char kmac_out[] =
+      "3b1fba963cd8b0b59e8c1a6d71888b7143651af8ba0a7070c0979e2811324aa5";
+    unsigned char prefix[168], suffix[3];
+    size_t k;
+
+    outlen = (size_t) t_unhex (kmac_out, exp, sizeof exp);
+    memset (prefix, 0, sizeof prefix);
+    prefix[0] = 1;
+    prefix[1] = 168;
+    prefix[2] = 2;
+    prefix[3] = 1;
+    prefix[4] = 0;
+    for (k = 0; k < 32; k++)
+      prefix[5 + k] = (unsigned char) (0x40 + k);
+    suffix[0] = 1;
+    suffix[1] = 0;
+    suffix[2] = 2;
+    set_iov (&iov[0], "KMAC", 0, 4);
+    set_iov (&iov[1], kmac_s, 0, strlen (kmac_s));
+    set_iov (&iov[2], prefix, 0, sizeof prefix);
+    set_iov (&iov[3], msg, 0, 4);
+    set_iov (&iov[4], suffix, 0, sizeof suffix);
+    memset (out, 0, sizeof out);
+    err = gcry_md_hash_buffers_ext (GCRY_MD_CSHAKE128, 0, out, (int) outlen,
+                                    iov, 5);
+    t_check (!err && !memcmp (out, exp, outlen),
+             "hash_buffers_ext KMAC128 sample via cSHAKE128 (N, S and "
+             "three data buffers)");
+  }
+
+  for (algo = GCRY_MD_CSHAKE128; algo <= GCRY_MD_CSHAKE256; algo++)
+    {
+      int shake = algo == GCRY_MD_CSHAKE128 ? GCRY_MD_SHAKE128
+                                            : GCRY_MD_SHAKE256;
+
+      /* One buffer: no customisation, the buffer is data.  */
+      set_iov (&iov[0], msg, 0, 100);
+      gcry_md_hash_buffers_ext (shake, 0, want, 48, iov, 1);
+      memset (out, 0, sizeof out);
+      err = gcry_md_hash_buffers_ext (algo, 0, out, 48, iov, 1);
+      t_check (!err && !memcmp (out, want, 48),
+               "cSHAKE%d hash_buffers_ext, one buffer: SHAKE of it",
+               algo == GCRY_MD_CSHAKE128 ? 128 : 256);
+
+      /* N and S empty: SHAKE of the data from iov[2] on.  */
+      set_iov (&iov[0], msg, 0, 0);
+      set_iov (&iov[1], NULL, 0, 0);
+      set_iov (&iov[2], msg, 0, 100);
+      memset (out, 0, sizeof out);
+      err = gcry_md_hash_buffers_ext (algo, 0, out, 48, iov, 3);
+      t_check (!err && !memcmp (out, want, 48),
+               "cSHAKE%d hash_buffers_ext, N and S empty: SHAKE of iov[2]",
+               algo == GCRY_MD_CSHAKE128 ? 128 : 256);
+
+      /* Two buffers: N and S, no data; the same as customising a
+         handle and hashing nothing.  */
+      cshake_output (algo, "", email, NULL, 0, NULL, 0, NULL, 0, want, 48);
+      set_iov (&iov[0], NULL, 0, 0);
+      set_iov (&iov[1], email, 0, strlen (email));
+      memset (out, 0, sizeof out);
+      err = gcry_md_hash_buffers_ext (algo, 0, out, 48, iov, 2);
+      t_check (!err && !memcmp (out, want, 48),
+               "cSHAKE%d hash_buffers_ext, two buffers: N and S, no data",
+               algo == GCRY_MD_CSHAKE128 ? 128 : 256);
+
+      /* N and S of 254 bytes (GCRYCTL_MD_CUSTOMIZE's limit) agree with
+         the handle; 255 bytes are refused as there.  */
+      for (i = 0; i < sizeof big; i++)
+        big[i] = (unsigned char) (i * 7 + 1);
+      {
+        struct gcry_cshake_customization cust;
+        gcry_md_hd_t h;
+
+        cust.n = big;
+        cust.n_len = 254;
+        cust.s = big + 1;
+        cust.s_len = 254;
+        memset (want, 0, sizeof want);
+        if (!gcry_md_open (&h, algo, 0))
+          {
+            gcry_md_ctl (h, GCRYCTL_MD_CUSTOMIZE, &cust, sizeof cust);
+            gcry_md_write (h, msg, 50);
+            gcry_md_extract (h, algo, want, 40);
+            gcry_md_close (h);
+          }
+      }
+      set_iov (&iov[0], big, 0, 254);
+      set_iov (&iov[1], big, 1, 254);
+      set_iov (&iov[2], msg, 0, 50);
+      memset (out, 0, sizeof out);
+      err = gcry_md_hash_buffers_ext (algo, 0, out, 40, iov, 3);
+      t_check (!err && !memcmp (out, want, 40),
+               "cSHAKE%d hash_buffers_ext, N and S of 254 bytes",
+               algo == GCRY_MD_CSHAKE128 ? 128 : 256);
+      set_iov (&iov[0], big, 0, 255);
+      err = gcry_md_hash_buffers_ext (algo, 0, out, 40, iov, 3);
+      t_check (gpg_err_code (err) == GPG_ERR_TOO_LARGE,
+               "cSHAKE%d hash_buffers_ext, N of 255 bytes: %s",
+               algo == GCRY_MD_CSHAKE128 ? 128 : 256, gcry_strerror (err));
+      set_iov (&iov[0], big, 0, 3);
+      set_iov (&iov[1], big, 0, 255);
+      err = gcry_md_hash_buffers_ext (algo, 0, out, 40, iov, 3);
+      t_check (gpg_err_code (err) == GPG_ERR_TOO_LARGE,
+               "cSHAKE%d hash_buffers_ext, S of 255 bytes: %s",
+               algo == GCRY_MD_CSHAKE128 ? 128 : 256, gcry_strerror (err));
+    }
+
+  /* SHAKE itself is not customised by iov[0] and iov[1]: all buffers
+     are data.  */
+  set_iov (&iov[0], msg, 0, 10);
+  set_iov (&iov[1], msg, 10, 20);
+  set_iov (&iov[2], msg, 30, 70);
+  gcry_md_hash_buffers_ext (GCRY_MD_SHAKE128, 0, out, 32, iov, 3);
+  gcry_md_hash_buffer (GCRY_MD_SHAKE128, want, msg, 100);
+  t_check (!memcmp (out, want, 32),
+           "SHAKE128 hash_buffers_ext: every buffer is data");
 }
 
 
@@ -816,6 +1017,7 @@ main (int argc, char **argv)
 
   test_identity_and_errors ();
   test_sp800_185 ();
+  test_cshake_hash_buffers ();
   test_splits ();
   test_xof_stream ();
   dir = t_vectors_dir ();
