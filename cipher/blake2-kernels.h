@@ -19,8 +19,9 @@
  * instead of silently breaking the kernels.
  *
  * The assembly kernels leave no message or state words behind: they
- * clear every vector register they used before returning, and use no
- * stack.
+ * clear every vector register they used before returning, and a kernel
+ * that keeps data on the stack (the BLAKE2s AVX-512 one: its message
+ * schedule) leaves that area zeroed.
  *
  * Include "gcrypt-int.h" first.
  *
@@ -94,8 +95,8 @@ void _gcry_blake2b_compress_avx512 (void *state, const byte *blocks,
 void _gcry_blake2s_compress_avx (void *state, const byte *blocks,
                                  size_t nblocks, size_t inc);
 
-/* cipher/blake2s-avx512-x86_64.S: xmm rows with VPRORD, message placed
-   by VPERMI2D on ymm, needs AVX-512F/VL.  */
+/* cipher/blake2s-avx512-x86_64.S: xmm rows with VPRORD, the message
+   schedule on the stack, written a block ahead; needs AVX-512F/VL.  */
 void _gcry_blake2s_compress_avx512 (void *state, const byte *blocks,
                                     size_t nblocks, size_t inc);
 #endif

@@ -15,8 +15,9 @@
  *
  * Design.  The 80 rounds of a block are a serial chain on eight 64-bit
  * words; general-purpose registers with RORX (three-operand rotation,
- * no flags) and ANDN run that chain at about five cycles a round, and
- * no vector formulation of one block's rounds is faster.  The message
+ * no flags) and ANDN run it at about seven cycles a round on the Xeon
+ * this was tuned on (see "Round" below), and no vector formulation of
+ * one block's rounds is faster.  The message
  * schedule, in contrast, is 64 independent-enough word computations per
  * block.  It is done in ymm registers for two blocks at once: each ymm
  * holds the word pair (W[2j], W[2j+1]) of the first block in its low
@@ -40,21 +41,40 @@
  * second block's rounds then read their W+K from the stack.  An odd
  * last block is paired with itself and its second pass skipped.
  *
- * Round (a..h renamed by the caller, W+K at OFF(%rsp)):
- *   h += W+K;  h += Ch(e,f,g) as (e & f) + (~e & g);  h += Sigma1(e);
- *   d += h;  h += Sigma0(a) + Maj(a,b,c), with Maj = b ^ ((a^b) & (b^c))
- *   and a^b kept for the next round, where it is b^c.
+ * Round.  A round is two dependency chains, through e and through a;
+ * on a core with four integer ALUs it is also close to the ALU
+ * throughput limit, so the formulation weighs both.
+ *   new e = d + T1,  T1 = h + W+K + Ch(e,f,g) + Sigma1(e)
+ *   new a = T1 + Sigma0(a) + Maj(a,b,c)
+ * Textbook order (T1, then d + T1) puts five operations on the e chain.
+ * Here new e accumulates h + W+K + d first (all known early), then the
+ * two halves of Ch, (e & f) + (~e & g), and Sigma1(e) last: four
+ * operations from e to new e.  T1 is then new e - d, so
+ *   new a = new e + (b&c - d) + (a & (b^c)) + Sigma0(a),
+ * using Maj = (b & c) + (a & (b ^ c)) (the two terms never share a
+ * bit).  b^c and b&c are the previous round's a^b and a&b, carried in
+ * registers; a & b is ANDN (a^b, b).  Sigma0(a) is added last, so the
+ * a chain is four operations long too (Sigma0's three, one add).  The
+ * cost is two operations a round more than the textbook form (26
+ * against 24): about 5 % faster on the Xeon this was tuned on, where
+ * the old form was latency-bound.
+ * Register use per round: new e goes where h was, new a where b&c was,
+ * and the new b&c where d was; the nine registers return to their
+ * places every 20 rounds (the a..d,b&c cycle is 5 long, e..h is 4), so
+ * every block starts and ends with the same assignment.
  *
  * Register map:
- *   rax rbx rcx rdx r8 r9 r10 r11: the working variables a..h (rotating)
+ *   rax rbx rcx rdx r8 r9 r10 r11 rsi: the working variables a..h and
+ *   b&c (rotating; at a block's start rsi holds b&c)
  *   r12-r14 temporaries; r15/rbp the a^b / b^c pair (alternating)
- *   rdi state, rsi first block of the pair
+ *   rdi state
  *   ymm0-ymm7: the last 16 schedule pairs; ymm8-ymm11 temporaries;
  *   ymm12 the byte-swap mask.
  * Stack: W+K for both blocks (40 slots of 32 bytes: pair j of the
- * first block at 32j, of the second at 32j+16), the blocks-left count
- * and the callee-saved registers.  The W+K area is wiped and every
- * ymm cleared before returning.
+ * first block at 32j, of the second at 32j+16), the blocks-left count,
+ * the pointer to the next pair of blocks and the callee-saved
+ * registers.  The W+K area is wiped and every ymm cleared before
+ * returning.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -65,6 +85,7 @@
 
 #define WK_SIZE   (40 * 32)
 #define NBLK      WK_SIZE
+#define BLKPTR    (WK_SIZE + 8)
 #define FRAME     (WK_SIZE + 16)
 
 #define T0 %ymm8
@@ -124,8 +145,12 @@ GCRY_ASM_RODATA
 
 .text
 
-.macro ROUND a, b, c, d, e, f, g, h, yab, ybc, off
+/* One round (see the header): W+K at OFF(%rsp); BC holds b & c, YBC
+   b ^ c.  New e ends in H, new a in BC, the next round's b & c in D
+   and its b ^ c in YAB.  */
+.macro ROUND a, b, c, d, e, f, g, h, bc, yab, ybc, off
 	addq \off(%rsp), \h
+	addq \d, \h                     /* d + h + W+K */
 	rorxq $14, \e, %r12
 	rorxq $18, \e, %r13
 	xorq %r13, %r12
@@ -136,19 +161,20 @@ GCRY_ASM_RODATA
 	andq \e, %r14                   /* e & f */
 	addq %r13, \h
 	addq %r14, \h
-	addq %r12, \h                   /* T1 */
-	addq \h, \d                     /* new e */
+	addq %r12, \h                   /* new e = d + T1 */
+	subq \d, \bc                    /* b&c - d */
+	andq \a, \ybc                   /* a & (b^c) */
+	addq \ybc, \bc
+	addq \h, \bc                    /* T1 + Maj */
 	rorxq $28, \a, %r12
 	rorxq $34, \a, %r13
 	xorq %r13, %r12
 	rorxq $39, \a, %r13
 	xorq %r13, %r12                 /* Sigma0(a) */
+	addq %r12, \bc                   /* new a */
 	movq \a, \yab
-	xorq \b, \yab                   /* a ^ b, next round's b ^ c */
-	andq \yab, \ybc
-	xorq \b, \ybc                   /* Maj(a,b,c) */
-	addq %r12, \h
-	addq \ybc, \h                   /* new a */
+	xorq \b, \yab                   /* a ^ b: next b ^ c */
+	andnq \b, \yab, \d              /* a & b: next b & c */
 .endm
 
 /* Rotate X right by N bits into DST (using TMP).  */
@@ -191,9 +217,9 @@ GCRY_ASM_RODATA
 	vmovdqu T0, \off(%rsp)
 .endm
 
-/* Load pair J of the blocks at rsi and r13, W+K to the stack.  */
+/* Load pair J of the blocks at r14 and r13, W+K to the stack.  */
 .macro LOADPAIR x, j
-	vmovdqu 16 * \j(%rsi), %xmm8
+	vmovdqu 16 * \j(%r14), %xmm8
 	vinserti128 $1, 16 * \j(%r13), %ymm8, \x
 	vpshufb BSWAP, \x, \x
 	vpaddq .Lk512x2 + 32 * \j(%rip), \x, T0
@@ -220,10 +246,12 @@ GCRY_ASM_RODATA
 	movq %r11, 56(%rdi)
 .endm
 
-/* b ^ c for the first round's Maj.  */
+/* b ^ c and b & c for the first round's Maj.  */
 .macro INIT_BC
 	movq %rbx, %rbp
 	xorq %rcx, %rbp
+	movq %rbx, %rsi
+	andq %rcx, %rsi
 .endm
 
 /* The whole compression function _gcry_sha512_compress_ISA.  */
@@ -253,6 +281,7 @@ GCRY_ASM_FUNC_START(_gcry_sha512_compress_\isa)
 	CFI_ADJUST_CFA_OFFSET(FRAME)
 
 	movq %rdx, NBLK(%rsp)
+	movq %rsi, BLKPTR(%rsp)
 	vmovdqu .Lbswap64(%rip), BSWAP
 	movq 0(%rdi), %rax
 	movq 8(%rdi), %rbx
@@ -266,9 +295,10 @@ GCRY_ASM_FUNC_START(_gcry_sha512_compress_\isa)
 .Lsha512_\isa\()_pair:
 	/* The second block of the pair, or the first again if it is the
 	   last one.  */
-	leaq 128(%rsi), %r13
+	movq BLKPTR(%rsp), %r14
+	leaq 128(%r14), %r13
 	cmpq $2, NBLK(%rsp)
-	cmovbq %rsi, %r13
+	cmovbq %r14, %r13
 	LOADPAIR %ymm0, 0
 	LOADPAIR %ymm1, 1
 	LOADPAIR %ymm2, 2
@@ -279,205 +309,205 @@ GCRY_ASM_FUNC_START(_gcry_sha512_compress_\isa)
 	LOADPAIR %ymm7, 7
 
 	INIT_BC
-	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 0
-	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 8
+	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rsi, %r15, %rbp, 0
+	ROUND %rsi, %rax, %rbx, %rcx, %r11, %r8, %r9, %r10, %rdx, %rbp, %r15, 8
 	SCHED \isa, %ymm0, %ymm1, %ymm4, %ymm5, %ymm7, 256
-	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 32
-	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 40
+	ROUND %rdx, %rsi, %rax, %rbx, %r10, %r11, %r8, %r9, %rcx, %r15, %rbp, 32
+	ROUND %rcx, %rdx, %rsi, %rax, %r9, %r10, %r11, %r8, %rbx, %rbp, %r15, 40
 	SCHED \isa, %ymm1, %ymm2, %ymm5, %ymm6, %ymm0, 288
-	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 64
-	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 72
+	ROUND %rbx, %rcx, %rdx, %rsi, %r8, %r9, %r10, %r11, %rax, %r15, %rbp, 64
+	ROUND %rax, %rbx, %rcx, %rdx, %r11, %r8, %r9, %r10, %rsi, %rbp, %r15, 72
 	SCHED \isa, %ymm2, %ymm3, %ymm6, %ymm7, %ymm1, 320
-	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 96
-	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 104
+	ROUND %rsi, %rax, %rbx, %rcx, %r10, %r11, %r8, %r9, %rdx, %r15, %rbp, 96
+	ROUND %rdx, %rsi, %rax, %rbx, %r9, %r10, %r11, %r8, %rcx, %rbp, %r15, 104
 	SCHED \isa, %ymm3, %ymm4, %ymm7, %ymm0, %ymm2, 352
-	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 128
-	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 136
+	ROUND %rcx, %rdx, %rsi, %rax, %r8, %r9, %r10, %r11, %rbx, %r15, %rbp, 128
+	ROUND %rbx, %rcx, %rdx, %rsi, %r11, %r8, %r9, %r10, %rax, %rbp, %r15, 136
 	SCHED \isa, %ymm4, %ymm5, %ymm0, %ymm1, %ymm3, 384
-	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 160
-	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 168
+	ROUND %rax, %rbx, %rcx, %rdx, %r10, %r11, %r8, %r9, %rsi, %r15, %rbp, 160
+	ROUND %rsi, %rax, %rbx, %rcx, %r9, %r10, %r11, %r8, %rdx, %rbp, %r15, 168
 	SCHED \isa, %ymm5, %ymm6, %ymm1, %ymm2, %ymm4, 416
-	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 192
-	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 200
+	ROUND %rdx, %rsi, %rax, %rbx, %r8, %r9, %r10, %r11, %rcx, %r15, %rbp, 192
+	ROUND %rcx, %rdx, %rsi, %rax, %r11, %r8, %r9, %r10, %rbx, %rbp, %r15, 200
 	SCHED \isa, %ymm6, %ymm7, %ymm2, %ymm3, %ymm5, 448
-	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 224
-	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 232
+	ROUND %rbx, %rcx, %rdx, %rsi, %r10, %r11, %r8, %r9, %rax, %r15, %rbp, 224
+	ROUND %rax, %rbx, %rcx, %rdx, %r9, %r10, %r11, %r8, %rsi, %rbp, %r15, 232
 	SCHED \isa, %ymm7, %ymm0, %ymm3, %ymm4, %ymm6, 480
-	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 256
-	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 264
+	ROUND %rsi, %rax, %rbx, %rcx, %r8, %r9, %r10, %r11, %rdx, %r15, %rbp, 256
+	ROUND %rdx, %rsi, %rax, %rbx, %r11, %r8, %r9, %r10, %rcx, %rbp, %r15, 264
 	SCHED \isa, %ymm0, %ymm1, %ymm4, %ymm5, %ymm7, 512
-	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 288
-	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 296
+	ROUND %rcx, %rdx, %rsi, %rax, %r10, %r11, %r8, %r9, %rbx, %r15, %rbp, 288
+	ROUND %rbx, %rcx, %rdx, %rsi, %r9, %r10, %r11, %r8, %rax, %rbp, %r15, 296
 	SCHED \isa, %ymm1, %ymm2, %ymm5, %ymm6, %ymm0, 544
-	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 320
-	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 328
+	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rsi, %r15, %rbp, 320
+	ROUND %rsi, %rax, %rbx, %rcx, %r11, %r8, %r9, %r10, %rdx, %rbp, %r15, 328
 	SCHED \isa, %ymm2, %ymm3, %ymm6, %ymm7, %ymm1, 576
-	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 352
-	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 360
+	ROUND %rdx, %rsi, %rax, %rbx, %r10, %r11, %r8, %r9, %rcx, %r15, %rbp, 352
+	ROUND %rcx, %rdx, %rsi, %rax, %r9, %r10, %r11, %r8, %rbx, %rbp, %r15, 360
 	SCHED \isa, %ymm3, %ymm4, %ymm7, %ymm0, %ymm2, 608
-	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 384
-	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 392
+	ROUND %rbx, %rcx, %rdx, %rsi, %r8, %r9, %r10, %r11, %rax, %r15, %rbp, 384
+	ROUND %rax, %rbx, %rcx, %rdx, %r11, %r8, %r9, %r10, %rsi, %rbp, %r15, 392
 	SCHED \isa, %ymm4, %ymm5, %ymm0, %ymm1, %ymm3, 640
-	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 416
-	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 424
+	ROUND %rsi, %rax, %rbx, %rcx, %r10, %r11, %r8, %r9, %rdx, %r15, %rbp, 416
+	ROUND %rdx, %rsi, %rax, %rbx, %r9, %r10, %r11, %r8, %rcx, %rbp, %r15, 424
 	SCHED \isa, %ymm5, %ymm6, %ymm1, %ymm2, %ymm4, 672
-	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 448
-	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 456
+	ROUND %rcx, %rdx, %rsi, %rax, %r8, %r9, %r10, %r11, %rbx, %r15, %rbp, 448
+	ROUND %rbx, %rcx, %rdx, %rsi, %r11, %r8, %r9, %r10, %rax, %rbp, %r15, 456
 	SCHED \isa, %ymm6, %ymm7, %ymm2, %ymm3, %ymm5, 704
-	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 480
-	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 488
+	ROUND %rax, %rbx, %rcx, %rdx, %r10, %r11, %r8, %r9, %rsi, %r15, %rbp, 480
+	ROUND %rsi, %rax, %rbx, %rcx, %r9, %r10, %r11, %r8, %rdx, %rbp, %r15, 488
 	SCHED \isa, %ymm7, %ymm0, %ymm3, %ymm4, %ymm6, 736
-	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 512
-	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 520
+	ROUND %rdx, %rsi, %rax, %rbx, %r8, %r9, %r10, %r11, %rcx, %r15, %rbp, 512
+	ROUND %rcx, %rdx, %rsi, %rax, %r11, %r8, %r9, %r10, %rbx, %rbp, %r15, 520
 	SCHED \isa, %ymm0, %ymm1, %ymm4, %ymm5, %ymm7, 768
-	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 544
-	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 552
+	ROUND %rbx, %rcx, %rdx, %rsi, %r10, %r11, %r8, %r9, %rax, %r15, %rbp, 544
+	ROUND %rax, %rbx, %rcx, %rdx, %r9, %r10, %r11, %r8, %rsi, %rbp, %r15, 552
 	SCHED \isa, %ymm1, %ymm2, %ymm5, %ymm6, %ymm0, 800
-	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 576
-	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 584
+	ROUND %rsi, %rax, %rbx, %rcx, %r8, %r9, %r10, %r11, %rdx, %r15, %rbp, 576
+	ROUND %rdx, %rsi, %rax, %rbx, %r11, %r8, %r9, %r10, %rcx, %rbp, %r15, 584
 	SCHED \isa, %ymm2, %ymm3, %ymm6, %ymm7, %ymm1, 832
-	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 608
-	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 616
+	ROUND %rcx, %rdx, %rsi, %rax, %r10, %r11, %r8, %r9, %rbx, %r15, %rbp, 608
+	ROUND %rbx, %rcx, %rdx, %rsi, %r9, %r10, %r11, %r8, %rax, %rbp, %r15, 616
 	SCHED \isa, %ymm3, %ymm4, %ymm7, %ymm0, %ymm2, 864
-	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 640
-	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 648
+	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rsi, %r15, %rbp, 640
+	ROUND %rsi, %rax, %rbx, %rcx, %r11, %r8, %r9, %r10, %rdx, %rbp, %r15, 648
 	SCHED \isa, %ymm4, %ymm5, %ymm0, %ymm1, %ymm3, 896
-	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 672
-	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 680
+	ROUND %rdx, %rsi, %rax, %rbx, %r10, %r11, %r8, %r9, %rcx, %r15, %rbp, 672
+	ROUND %rcx, %rdx, %rsi, %rax, %r9, %r10, %r11, %r8, %rbx, %rbp, %r15, 680
 	SCHED \isa, %ymm5, %ymm6, %ymm1, %ymm2, %ymm4, 928
-	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 704
-	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 712
+	ROUND %rbx, %rcx, %rdx, %rsi, %r8, %r9, %r10, %r11, %rax, %r15, %rbp, 704
+	ROUND %rax, %rbx, %rcx, %rdx, %r11, %r8, %r9, %r10, %rsi, %rbp, %r15, 712
 	SCHED \isa, %ymm6, %ymm7, %ymm2, %ymm3, %ymm5, 960
-	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 736
-	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 744
+	ROUND %rsi, %rax, %rbx, %rcx, %r10, %r11, %r8, %r9, %rdx, %r15, %rbp, 736
+	ROUND %rdx, %rsi, %rax, %rbx, %r9, %r10, %r11, %r8, %rcx, %rbp, %r15, 744
 	SCHED \isa, %ymm7, %ymm0, %ymm3, %ymm4, %ymm6, 992
-	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 768
-	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 776
+	ROUND %rcx, %rdx, %rsi, %rax, %r8, %r9, %r10, %r11, %rbx, %r15, %rbp, 768
+	ROUND %rbx, %rcx, %rdx, %rsi, %r11, %r8, %r9, %r10, %rax, %rbp, %r15, 776
 	SCHED \isa, %ymm0, %ymm1, %ymm4, %ymm5, %ymm7, 1024
-	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 800
-	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 808
+	ROUND %rax, %rbx, %rcx, %rdx, %r10, %r11, %r8, %r9, %rsi, %r15, %rbp, 800
+	ROUND %rsi, %rax, %rbx, %rcx, %r9, %r10, %r11, %r8, %rdx, %rbp, %r15, 808
 	SCHED \isa, %ymm1, %ymm2, %ymm5, %ymm6, %ymm0, 1056
-	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 832
-	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 840
+	ROUND %rdx, %rsi, %rax, %rbx, %r8, %r9, %r10, %r11, %rcx, %r15, %rbp, 832
+	ROUND %rcx, %rdx, %rsi, %rax, %r11, %r8, %r9, %r10, %rbx, %rbp, %r15, 840
 	SCHED \isa, %ymm2, %ymm3, %ymm6, %ymm7, %ymm1, 1088
-	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 864
-	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 872
+	ROUND %rbx, %rcx, %rdx, %rsi, %r10, %r11, %r8, %r9, %rax, %r15, %rbp, 864
+	ROUND %rax, %rbx, %rcx, %rdx, %r9, %r10, %r11, %r8, %rsi, %rbp, %r15, 872
 	SCHED \isa, %ymm3, %ymm4, %ymm7, %ymm0, %ymm2, 1120
-	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 896
-	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 904
+	ROUND %rsi, %rax, %rbx, %rcx, %r8, %r9, %r10, %r11, %rdx, %r15, %rbp, 896
+	ROUND %rdx, %rsi, %rax, %rbx, %r11, %r8, %r9, %r10, %rcx, %rbp, %r15, 904
 	SCHED \isa, %ymm4, %ymm5, %ymm0, %ymm1, %ymm3, 1152
-	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 928
-	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 936
+	ROUND %rcx, %rdx, %rsi, %rax, %r10, %r11, %r8, %r9, %rbx, %r15, %rbp, 928
+	ROUND %rbx, %rcx, %rdx, %rsi, %r9, %r10, %r11, %r8, %rax, %rbp, %r15, 936
 	SCHED \isa, %ymm5, %ymm6, %ymm1, %ymm2, %ymm4, 1184
-	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 960
-	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 968
+	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rsi, %r15, %rbp, 960
+	ROUND %rsi, %rax, %rbx, %rcx, %r11, %r8, %r9, %r10, %rdx, %rbp, %r15, 968
 	SCHED \isa, %ymm6, %ymm7, %ymm2, %ymm3, %ymm5, 1216
-	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 992
-	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 1000
+	ROUND %rdx, %rsi, %rax, %rbx, %r10, %r11, %r8, %r9, %rcx, %r15, %rbp, 992
+	ROUND %rcx, %rdx, %rsi, %rax, %r9, %r10, %r11, %r8, %rbx, %rbp, %r15, 1000
 	SCHED \isa, %ymm7, %ymm0, %ymm3, %ymm4, %ymm6, 1248
-	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 1024
-	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 1032
-	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 1056
-	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 1064
-	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 1088
-	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 1096
-	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 1120
-	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 1128
-	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 1152
-	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 1160
-	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 1184
-	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 1192
-	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 1216
-	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 1224
-	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 1248
-	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 1256
+	ROUND %rbx, %rcx, %rdx, %rsi, %r8, %r9, %r10, %r11, %rax, %r15, %rbp, 1024
+	ROUND %rax, %rbx, %rcx, %rdx, %r11, %r8, %r9, %r10, %rsi, %rbp, %r15, 1032
+	ROUND %rsi, %rax, %rbx, %rcx, %r10, %r11, %r8, %r9, %rdx, %r15, %rbp, 1056
+	ROUND %rdx, %rsi, %rax, %rbx, %r9, %r10, %r11, %r8, %rcx, %rbp, %r15, 1064
+	ROUND %rcx, %rdx, %rsi, %rax, %r8, %r9, %r10, %r11, %rbx, %r15, %rbp, 1088
+	ROUND %rbx, %rcx, %rdx, %rsi, %r11, %r8, %r9, %r10, %rax, %rbp, %r15, 1096
+	ROUND %rax, %rbx, %rcx, %rdx, %r10, %r11, %r8, %r9, %rsi, %r15, %rbp, 1120
+	ROUND %rsi, %rax, %rbx, %rcx, %r9, %r10, %r11, %r8, %rdx, %rbp, %r15, 1128
+	ROUND %rdx, %rsi, %rax, %rbx, %r8, %r9, %r10, %r11, %rcx, %r15, %rbp, 1152
+	ROUND %rcx, %rdx, %rsi, %rax, %r11, %r8, %r9, %r10, %rbx, %rbp, %r15, 1160
+	ROUND %rbx, %rcx, %rdx, %rsi, %r10, %r11, %r8, %r9, %rax, %r15, %rbp, 1184
+	ROUND %rax, %rbx, %rcx, %rdx, %r9, %r10, %r11, %r8, %rsi, %rbp, %r15, 1192
+	ROUND %rsi, %rax, %rbx, %rcx, %r8, %r9, %r10, %r11, %rdx, %r15, %rbp, 1216
+	ROUND %rdx, %rsi, %rax, %rbx, %r11, %r8, %r9, %r10, %rcx, %rbp, %r15, 1224
+	ROUND %rcx, %rdx, %rsi, %rax, %r10, %r11, %r8, %r9, %rbx, %r15, %rbp, 1248
+	ROUND %rbx, %rcx, %rdx, %rsi, %r9, %r10, %r11, %r8, %rax, %rbp, %r15, 1256
 	FEEDFORWARD
 	cmpq $2, NBLK(%rsp)
 	jb .Lsha512_\isa\()_last
 
 	INIT_BC
-	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 16
-	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 24
-	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 48
-	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 56
-	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 80
-	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 88
-	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 112
-	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 120
-	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 144
-	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 152
-	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 176
-	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 184
-	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 208
-	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 216
-	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 240
-	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 248
-	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 272
-	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 280
-	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 304
-	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 312
-	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 336
-	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 344
-	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 368
-	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 376
-	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 400
-	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 408
-	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 432
-	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 440
-	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 464
-	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 472
-	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 496
-	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 504
-	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 528
-	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 536
-	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 560
-	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 568
-	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 592
-	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 600
-	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 624
-	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 632
-	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 656
-	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 664
-	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 688
-	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 696
-	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 720
-	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 728
-	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 752
-	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 760
-	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 784
-	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 792
-	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 816
-	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 824
-	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 848
-	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 856
-	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 880
-	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 888
-	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 912
-	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 920
-	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 944
-	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 952
-	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 976
-	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 984
-	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 1008
-	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 1016
-	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 1040
-	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 1048
-	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 1072
-	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 1080
-	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 1104
-	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 1112
-	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 1136
-	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 1144
-	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %r15, %rbp, 1168
-	ROUND %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %rbp, %r15, 1176
-	ROUND %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %r9, %r15, %rbp, 1200
-	ROUND %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r8, %rbp, %r15, 1208
-	ROUND %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rdx, %r15, %rbp, 1232
-	ROUND %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %rcx, %rbp, %r15, 1240
-	ROUND %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbx, %r15, %rbp, 1264
-	ROUND %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rax, %rbp, %r15, 1272
+	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rsi, %r15, %rbp, 16
+	ROUND %rsi, %rax, %rbx, %rcx, %r11, %r8, %r9, %r10, %rdx, %rbp, %r15, 24
+	ROUND %rdx, %rsi, %rax, %rbx, %r10, %r11, %r8, %r9, %rcx, %r15, %rbp, 48
+	ROUND %rcx, %rdx, %rsi, %rax, %r9, %r10, %r11, %r8, %rbx, %rbp, %r15, 56
+	ROUND %rbx, %rcx, %rdx, %rsi, %r8, %r9, %r10, %r11, %rax, %r15, %rbp, 80
+	ROUND %rax, %rbx, %rcx, %rdx, %r11, %r8, %r9, %r10, %rsi, %rbp, %r15, 88
+	ROUND %rsi, %rax, %rbx, %rcx, %r10, %r11, %r8, %r9, %rdx, %r15, %rbp, 112
+	ROUND %rdx, %rsi, %rax, %rbx, %r9, %r10, %r11, %r8, %rcx, %rbp, %r15, 120
+	ROUND %rcx, %rdx, %rsi, %rax, %r8, %r9, %r10, %r11, %rbx, %r15, %rbp, 144
+	ROUND %rbx, %rcx, %rdx, %rsi, %r11, %r8, %r9, %r10, %rax, %rbp, %r15, 152
+	ROUND %rax, %rbx, %rcx, %rdx, %r10, %r11, %r8, %r9, %rsi, %r15, %rbp, 176
+	ROUND %rsi, %rax, %rbx, %rcx, %r9, %r10, %r11, %r8, %rdx, %rbp, %r15, 184
+	ROUND %rdx, %rsi, %rax, %rbx, %r8, %r9, %r10, %r11, %rcx, %r15, %rbp, 208
+	ROUND %rcx, %rdx, %rsi, %rax, %r11, %r8, %r9, %r10, %rbx, %rbp, %r15, 216
+	ROUND %rbx, %rcx, %rdx, %rsi, %r10, %r11, %r8, %r9, %rax, %r15, %rbp, 240
+	ROUND %rax, %rbx, %rcx, %rdx, %r9, %r10, %r11, %r8, %rsi, %rbp, %r15, 248
+	ROUND %rsi, %rax, %rbx, %rcx, %r8, %r9, %r10, %r11, %rdx, %r15, %rbp, 272
+	ROUND %rdx, %rsi, %rax, %rbx, %r11, %r8, %r9, %r10, %rcx, %rbp, %r15, 280
+	ROUND %rcx, %rdx, %rsi, %rax, %r10, %r11, %r8, %r9, %rbx, %r15, %rbp, 304
+	ROUND %rbx, %rcx, %rdx, %rsi, %r9, %r10, %r11, %r8, %rax, %rbp, %r15, 312
+	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rsi, %r15, %rbp, 336
+	ROUND %rsi, %rax, %rbx, %rcx, %r11, %r8, %r9, %r10, %rdx, %rbp, %r15, 344
+	ROUND %rdx, %rsi, %rax, %rbx, %r10, %r11, %r8, %r9, %rcx, %r15, %rbp, 368
+	ROUND %rcx, %rdx, %rsi, %rax, %r9, %r10, %r11, %r8, %rbx, %rbp, %r15, 376
+	ROUND %rbx, %rcx, %rdx, %rsi, %r8, %r9, %r10, %r11, %rax, %r15, %rbp, 400
+	ROUND %rax, %rbx, %rcx, %rdx, %r11, %r8, %r9, %r10, %rsi, %rbp, %r15, 408
+	ROUND %rsi, %rax, %rbx, %rcx, %r10, %r11, %r8, %r9, %rdx, %r15, %rbp, 432
+	ROUND %rdx, %rsi, %rax, %rbx, %r9, %r10, %r11, %r8, %rcx, %rbp, %r15, 440
+	ROUND %rcx, %rdx, %rsi, %rax, %r8, %r9, %r10, %r11, %rbx, %r15, %rbp, 464
+	ROUND %rbx, %rcx, %rdx, %rsi, %r11, %r8, %r9, %r10, %rax, %rbp, %r15, 472
+	ROUND %rax, %rbx, %rcx, %rdx, %r10, %r11, %r8, %r9, %rsi, %r15, %rbp, 496
+	ROUND %rsi, %rax, %rbx, %rcx, %r9, %r10, %r11, %r8, %rdx, %rbp, %r15, 504
+	ROUND %rdx, %rsi, %rax, %rbx, %r8, %r9, %r10, %r11, %rcx, %r15, %rbp, 528
+	ROUND %rcx, %rdx, %rsi, %rax, %r11, %r8, %r9, %r10, %rbx, %rbp, %r15, 536
+	ROUND %rbx, %rcx, %rdx, %rsi, %r10, %r11, %r8, %r9, %rax, %r15, %rbp, 560
+	ROUND %rax, %rbx, %rcx, %rdx, %r9, %r10, %r11, %r8, %rsi, %rbp, %r15, 568
+	ROUND %rsi, %rax, %rbx, %rcx, %r8, %r9, %r10, %r11, %rdx, %r15, %rbp, 592
+	ROUND %rdx, %rsi, %rax, %rbx, %r11, %r8, %r9, %r10, %rcx, %rbp, %r15, 600
+	ROUND %rcx, %rdx, %rsi, %rax, %r10, %r11, %r8, %r9, %rbx, %r15, %rbp, 624
+	ROUND %rbx, %rcx, %rdx, %rsi, %r9, %r10, %r11, %r8, %rax, %rbp, %r15, 632
+	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rsi, %r15, %rbp, 656
+	ROUND %rsi, %rax, %rbx, %rcx, %r11, %r8, %r9, %r10, %rdx, %rbp, %r15, 664
+	ROUND %rdx, %rsi, %rax, %rbx, %r10, %r11, %r8, %r9, %rcx, %r15, %rbp, 688
+	ROUND %rcx, %rdx, %rsi, %rax, %r9, %r10, %r11, %r8, %rbx, %rbp, %r15, 696
+	ROUND %rbx, %rcx, %rdx, %rsi, %r8, %r9, %r10, %r11, %rax, %r15, %rbp, 720
+	ROUND %rax, %rbx, %rcx, %rdx, %r11, %r8, %r9, %r10, %rsi, %rbp, %r15, 728
+	ROUND %rsi, %rax, %rbx, %rcx, %r10, %r11, %r8, %r9, %rdx, %r15, %rbp, 752
+	ROUND %rdx, %rsi, %rax, %rbx, %r9, %r10, %r11, %r8, %rcx, %rbp, %r15, 760
+	ROUND %rcx, %rdx, %rsi, %rax, %r8, %r9, %r10, %r11, %rbx, %r15, %rbp, 784
+	ROUND %rbx, %rcx, %rdx, %rsi, %r11, %r8, %r9, %r10, %rax, %rbp, %r15, 792
+	ROUND %rax, %rbx, %rcx, %rdx, %r10, %r11, %r8, %r9, %rsi, %r15, %rbp, 816
+	ROUND %rsi, %rax, %rbx, %rcx, %r9, %r10, %r11, %r8, %rdx, %rbp, %r15, 824
+	ROUND %rdx, %rsi, %rax, %rbx, %r8, %r9, %r10, %r11, %rcx, %r15, %rbp, 848
+	ROUND %rcx, %rdx, %rsi, %rax, %r11, %r8, %r9, %r10, %rbx, %rbp, %r15, 856
+	ROUND %rbx, %rcx, %rdx, %rsi, %r10, %r11, %r8, %r9, %rax, %r15, %rbp, 880
+	ROUND %rax, %rbx, %rcx, %rdx, %r9, %r10, %r11, %r8, %rsi, %rbp, %r15, 888
+	ROUND %rsi, %rax, %rbx, %rcx, %r8, %r9, %r10, %r11, %rdx, %r15, %rbp, 912
+	ROUND %rdx, %rsi, %rax, %rbx, %r11, %r8, %r9, %r10, %rcx, %rbp, %r15, 920
+	ROUND %rcx, %rdx, %rsi, %rax, %r10, %r11, %r8, %r9, %rbx, %r15, %rbp, 944
+	ROUND %rbx, %rcx, %rdx, %rsi, %r9, %r10, %r11, %r8, %rax, %rbp, %r15, 952
+	ROUND %rax, %rbx, %rcx, %rdx, %r8, %r9, %r10, %r11, %rsi, %r15, %rbp, 976
+	ROUND %rsi, %rax, %rbx, %rcx, %r11, %r8, %r9, %r10, %rdx, %rbp, %r15, 984
+	ROUND %rdx, %rsi, %rax, %rbx, %r10, %r11, %r8, %r9, %rcx, %r15, %rbp, 1008
+	ROUND %rcx, %rdx, %rsi, %rax, %r9, %r10, %r11, %r8, %rbx, %rbp, %r15, 1016
+	ROUND %rbx, %rcx, %rdx, %rsi, %r8, %r9, %r10, %r11, %rax, %r15, %rbp, 1040
+	ROUND %rax, %rbx, %rcx, %rdx, %r11, %r8, %r9, %r10, %rsi, %rbp, %r15, 1048
+	ROUND %rsi, %rax, %rbx, %rcx, %r10, %r11, %r8, %r9, %rdx, %r15, %rbp, 1072
+	ROUND %rdx, %rsi, %rax, %rbx, %r9, %r10, %r11, %r8, %rcx, %rbp, %r15, 1080
+	ROUND %rcx, %rdx, %rsi, %rax, %r8, %r9, %r10, %r11, %rbx, %r15, %rbp, 1104
+	ROUND %rbx, %rcx, %rdx, %rsi, %r11, %r8, %r9, %r10, %rax, %rbp, %r15, 1112
+	ROUND %rax, %rbx, %rcx, %rdx, %r10, %r11, %r8, %r9, %rsi, %r15, %rbp, 1136
+	ROUND %rsi, %rax, %rbx, %rcx, %r9, %r10, %r11, %r8, %rdx, %rbp, %r15, 1144
+	ROUND %rdx, %rsi, %rax, %rbx, %r8, %r9, %r10, %r11, %rcx, %r15, %rbp, 1168
+	ROUND %rcx, %rdx, %rsi, %rax, %r11, %r8, %r9, %r10, %rbx, %rbp, %r15, 1176
+	ROUND %rbx, %rcx, %rdx, %rsi, %r10, %r11, %r8, %r9, %rax, %r15, %rbp, 1200
+	ROUND %rax, %rbx, %rcx, %rdx, %r9, %r10, %r11, %r8, %rsi, %rbp, %r15, 1208
+	ROUND %rsi, %rax, %rbx, %rcx, %r8, %r9, %r10, %r11, %rdx, %r15, %rbp, 1232
+	ROUND %rdx, %rsi, %rax, %rbx, %r11, %r8, %r9, %r10, %rcx, %rbp, %r15, 1240
+	ROUND %rcx, %rdx, %rsi, %rax, %r10, %r11, %r8, %r9, %rbx, %r15, %rbp, 1264
+	ROUND %rbx, %rcx, %rdx, %rsi, %r9, %r10, %r11, %r8, %rax, %rbp, %r15, 1272
 	FEEDFORWARD
-	addq $256, %rsi
+	addq $256, BLKPTR(%rsp)
 	subq $2, NBLK(%rsp)
 	jnz .Lsha512_\isa\()_pair
 	jmp .Lsha512_\isa\()_wipe
@@ -503,6 +533,7 @@ GCRY_ASM_FUNC_START(_gcry_sha512_compress_\isa)
 	xorl %r9d, %r9d
 	xorl %r10d, %r10d
 	xorl %r11d, %r11d
+	xorl %esi, %esi
 
 	addq $FRAME, %rsp
 	CFI_ADJUST_CFA_OFFSET(-FRAME)
@@ -535,3 +566,4 @@ SHA512_COMPRESS avx512
 GCRY_ASM_NOTES
 
 #endif /* __x86_64__ */
+

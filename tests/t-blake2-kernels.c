@@ -12,6 +12,8 @@
  *    flag clear and set, blocks at every alignment 0..7;
  *  - guard bytes around the state and after the blocks (nothing written
  *    out of bounds, f0 never written, nblocks 0 touches nothing);
+ *  - run on a private stack, no message or chaining word is left in it
+ *    (the BLAKE2s kernels keep a message schedule on the stack);
  *  - the ABI: an assembly trampoline seeds rbx, rbp and r12-r15, calls
  *    the kernel and reports any that changed; it also reports whether
  *    ymm0-15 were left holding anything (the kernels promise to clear
@@ -134,6 +136,34 @@ run_kernel (const blake2_kernel_t *k, void *state, const byte *blocks,
   k->compress (state, blocks, nblocks, inc);
   return 0;
 }
+
+#ifdef HAVE_KERNELS
+/* t_call_on_stack (fn, a0, a1, a2, a3, top) calls FN (a0, a1, a2, a3)
+   with the stack pointer switched to TOP (16-byte aligned), so that
+   whatever the kernel leaves in its stack frame stays readable in the
+   buffer below TOP after the return.  */
+void t_call_on_stack (const void *fn, void *a0, const void *a1, size_t a2,
+                      size_t a3, void *top);
+__asm__ (
+  ".text\n"
+  ".p2align 4\n"
+  ".type t_call_on_stack, @function\n"
+  "t_call_on_stack:\n\t"
+  "pushq %rbx\n\t"
+  "movq %rsp, %rbx\n\t"
+  "movq %r9, %rsp\n\t"
+  "movq %rdi, %rax\n\t"
+  "movq %rsi, %rdi\n\t"
+  "movq %rdx, %rsi\n\t"
+  "movq %rcx, %rdx\n\t"
+  "movq %r8, %rcx\n\t"
+  "call *%rax\n\t"
+  "movq %rbx, %rsp\n\t"
+  "popq %rbx\n\t"
+  "ret\n\t"
+  ".size t_call_on_stack, .-t_call_on_stack\n\t"
+  ".previous\n");
+#endif
 
 /* Can this CPU run kernel K?  Names a missing feature in WHY if not.  */
 static int
@@ -272,6 +302,55 @@ check_case (const family_t *fam, const blake2_kernel_t *k,
                   : "");
 }
 
+/*
+ * The stack a kernel used holds no message or chaining word afterwards
+ * (kernels that keep a message schedule there must wipe it).  The
+ * kernel runs on a private stack, painted beforehand; then every
+ * aligned 32-bit word of that stack is compared with every 32-bit word
+ * of the blocks and of the chaining value before and after.  Random
+ * words, so the odds of an accidental match are about 1 in 4000, and
+ * the seed is fixed.
+ */
+#ifdef HAVE_KERNELS
+static void
+check_stack_wipe (const family_t *fam, const blake2_kernel_t *k)
+{
+  static u32 stack[2048] __attribute__ ((aligned (64)));
+  static const size_t counts[3] = { 1, 2, 5 };
+  byte state[128], blocks[5 * MAX_BLOCKBYTES];
+  u32 secret[(sizeof state + sizeof blocks) / 4 * 2];
+  size_t c, i, j, nsecret, found = 0;
+
+  for (c = 0; c < DIM (counts); c++)
+    {
+      size_t len = counts[c] * fam->blockbytes;
+
+      t_rnd_bytes (state, fam->statebytes);
+      set_counter (fam, state, 0, 0, c == 0);
+      t_rnd_bytes (blocks, len);
+      nsecret = 0;
+      memcpy (secret, blocks, len);
+      nsecret += len / 4;
+      memcpy (secret + nsecret, state, 8 * fam->wordbytes);
+      nsecret += 2 * fam->wordbytes;
+      for (i = 0; i < DIM (stack); i++)
+        stack[i] = 0x5a5a5a5a;
+
+      t_call_on_stack ((const void *) k->compress, state, blocks,
+                       counts[c], fam->blockbytes, stack + DIM (stack));
+
+      memcpy (secret + nsecret, state, 8 * fam->wordbytes);
+      nsecret += 2 * fam->wordbytes;
+      for (i = 0; i < DIM (stack); i++)
+        for (j = 0; j < nsecret; j++)
+          if (stack[i] == secret[j])
+            found++;
+    }
+  t_check (!found, "%s %s: no message or chaining word left on the stack "
+           "(%zu found)", fam->name, k->name, found);
+}
+#endif
+
 static void
 check_kernel (const family_t *fam, const blake2_kernel_t *k)
 {
@@ -323,6 +402,9 @@ check_kernel (const family_t *fam, const blake2_kernel_t *k)
     t_check (!memcmp (sa, sb, fam->statebytes),
              "%s %s: 20 blocks in one call = 7 + 13", fam->name, k->name);
   }
+#ifdef HAVE_KERNELS
+  check_stack_wipe (fam, k);
+#endif
 }
 
 
