@@ -4,8 +4,8 @@
  * The kernels already have the contract's semantics (zero blocks,
  * in-place, the IV update, exact buffer bounds), so the glue only maps
  * the slot signatures onto them: ECB's ENCRYPT flag picks one of two
- * entry points, CBC and CFB pass straight through (their encryption,
- * serial, has one version for every variant).  Each variant gets
+ * entry points, CBC, CFB and OCB pass straight through (CBC and CFB
+ * encryption, serial, have one version for every variant).  Each variant gets
  * its own functions, stamped out by a macro, with the kernel called
  * directly: no per-call selection.
  *
@@ -55,59 +55,48 @@
   }                                                                     \
                                                                         \
   void                                                                  \
-  _gcry_aes_ocb_crypt_x86_##variant (void *ctx, byte *offset,           \
-                                     byte *checksum,                    \
-                                     const byte *l_table, u64 *index,   \
-                                     byte *out, const byte *in,         \
-                                     size_t nblocks, int encrypt)       \
+  _gcry_aes_ocb_enc_x86_##variant (void *ctx,                           \
+                                   const cipher_ocb_table_t *tab,       \
+                                   cipher_ocb_chain_t *chain, byte *out, \
+                                   const byte *in, size_t nblocks)      \
   {                                                                     \
-    aes_x86_ocb_state_t st;                                             \
-                                                                        \
-    if (!nblocks)                                                       \
-      return;                                                           \
-    ocb_state_in (&st, offset, checksum, *index);                       \
-    if (encrypt)                                                        \
-      _gcry_aes_ocb_enc_##variant (ctx, out, in, nblocks, l_table, &st); \
-    else                                                                \
-      _gcry_aes_ocb_dec_##variant (ctx, out, in, nblocks, l_table, &st); \
-    ocb_state_out (&st, offset, checksum, index);                       \
+    _gcry_aes_ocb_enc_##variant (ctx, tab, chain, out, in, nblocks);    \
   }                                                                     \
                                                                         \
   void                                                                  \
-  _gcry_aes_ocb_auth_x86_##variant (void *ctx, byte *offset, byte *sum, \
-                                    const byte *l_table, u64 *index,    \
+  _gcry_aes_ocb_dec_x86_##variant (void *ctx,                           \
+                                   const cipher_ocb_table_t *tab,       \
+                                   cipher_ocb_chain_t *chain, byte *out, \
+                                   const byte *in, size_t nblocks)      \
+  {                                                                     \
+    _gcry_aes_ocb_dec_##variant (ctx, tab, chain, out, in, nblocks);    \
+  }                                                                     \
+                                                                        \
+  void                                                                  \
+  _gcry_aes_ocb_auth_x86_##variant (void *ctx,                          \
+                                    const cipher_ocb_table_t *tab,      \
+                                    cipher_ocb_chain_t *chain,          \
                                     const byte *abuf, size_t nblocks)   \
   {                                                                     \
-    aes_x86_ocb_state_t st;                                             \
-                                                                        \
-    if (!nblocks)                                                       \
-      return;                                                           \
-    ocb_state_in (&st, offset, sum, *index);                            \
-    _gcry_aes_ocb_auth_##variant (ctx, NULL, abuf, nblocks, l_table,    \
-                                  &st);                                 \
-    ocb_state_out (&st, offset, sum, index);                            \
+    _gcry_aes_ocb_auth_##variant (ctx, tab, chain, abuf, nblocks);      \
   }
 
-/* The OCB kernels keep offset, checksum and index in one struct (they
-   have six argument registers); the slots pass them separately.  */
-static inline void
-ocb_state_in (aes_x86_ocb_state_t *st, const byte *offset,
-              const byte *sum, u64 index)
-{
-  memcpy (st->offset, offset, 16);
-  memcpy (st->sum, sum, 16);
-  st->index = index;
-}
-
-static inline void
-ocb_state_out (aes_x86_ocb_state_t *st, byte *offset, byte *sum,
-               u64 *index)
-{
-  memcpy (offset, st->offset, 16);
-  memcpy (sum, st->sum, 16);
-  *index = st->index;
-  cipher_wipe (st, sizeof *st);
-}
+/* The OCB kernels read the handle's table and chain at fixed offsets
+   (OCB_S and OCB_ST_* in aes-bulk-x86_64.S); the slots hand them over
+   as they are, so the layout is the kernels' contract.  */
+static_assert (offsetof (cipher_ocb_table_t, l) == 0,
+               "aes-bulk-x86_64.S: L at the table's start");
+static_assert (offsetof (cipher_ocb_table_t, sums) == 64 * 16,
+               "aes-bulk-x86_64.S: OCB_S");
+static_assert (OCB_L_COUNT == 64 && OCB_SUMS_COUNT == 32,
+               "aes-bulk-x86_64.S: the windows of the zmm variant are 32 "
+               "blocks");
+static_assert (offsetof (cipher_ocb_chain_t, offset) == 0,
+               "aes-bulk-x86_64.S: OCB_ST_OFFSET");
+static_assert (offsetof (cipher_ocb_chain_t, sum) == 16,
+               "aes-bulk-x86_64.S: OCB_ST_SUM");
+static_assert (offsetof (cipher_ocb_chain_t, nblocks) == 32,
+               "aes-bulk-x86_64.S: OCB_ST_INDEX");
 
 /* CBC and CFB encryption: serial, one AES-NI + AVX loop for all.  */
 void
@@ -141,7 +130,8 @@ AES_X86_DEFINE_BULK_GLUE (vaes_avx512_zmm)
   { #variant, (hwf), (zmm), _gcry_aes_ecb_x86_##variant,                \
     _gcry_aes_cbc_dec_x86_##variant, _gcry_aes_cfb_dec_x86_##variant,  \
     _gcry_aes_cbc_enc_x86, _gcry_aes_cfb_enc_x86,                       \
-    _gcry_aes_ocb_crypt_x86_##variant, _gcry_aes_ocb_auth_x86_##variant }
+    _gcry_aes_ocb_enc_x86_##variant, _gcry_aes_ocb_dec_x86_##variant,  \
+    _gcry_aes_ocb_auth_x86_##variant }
 
 /* The same variants and requirements as the CTR table
    (aes-ctr-x86.c): HWF_INTEL_AESNI in every entry because the key is
@@ -159,5 +149,5 @@ const aes_x86_bulk_kernel_t _gcry_aes_x86_bulk_kernels[] =
                         | HWF_INTEL_AVX2, 0),
     AES_X86_BULK_ENTRY (aesni_avx,
                         HWF_INTEL_AESNI | HWF_INTEL_AVX, 0),
-    { NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
+    { NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
   };

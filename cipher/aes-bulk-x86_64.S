@@ -76,11 +76,13 @@
  *   void _gcry_aes_cbc_dec_<variant> (const aes_hw_key_t *key,
  *          byte iv[16], byte *out, const byte *in, size_t nblocks);
  *   void _gcry_aes_cfb_dec_<variant> (same as cbc_dec);
- *   void _gcry_aes_ocb_enc_<variant> (const aes_hw_key_t *key, byte *out,
- *          const byte *in, size_t nblocks, const byte *l_table,
- *          aes_x86_ocb_state_t *st);
+ *   void _gcry_aes_ocb_enc_<variant> (const aes_hw_key_t *key,
+ *          const cipher_ocb_table_t *tab, cipher_ocb_chain_t *chain,
+ *          byte *out, const byte *in, size_t nblocks);
  *   void _gcry_aes_ocb_dec_<variant> (same);
- *   void _gcry_aes_ocb_auth_<variant> (same, OUT unused);
+ *   void _gcry_aes_ocb_auth_<variant> (const aes_hw_key_t *key,
+ *          const cipher_ocb_table_t *tab, cipher_ocb_chain_t *chain,
+ *          const byte *abuf, size_t nblocks);
  *   void _gcry_aes_cbc_enc_aesni_avx (const aes_hw_key_t *key,
  *          byte iv[16], byte *out, const byte *in, size_t nblocks,
  *          int cbc_mac);
@@ -91,8 +93,8 @@
  *   void _gcry_aes_dec_blocks_aesni_avx (same);
  *
  * NBLOCKS may be 0 (nothing read or written).  IV ends as the last
- * ciphertext block (OFB: the last keystream block).  OUT == IN is allowed, other overlaps are not.
- * Only the OCB kernels use stack (their offsets, wiped).
+ * ciphertext block (OFB: the last keystream block).  OUT == IN is
+ * allowed, other overlaps are not.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -646,56 +648,115 @@
  *   dec:  P_i = O_i ^ D(C_i ^ O_i),  checksum ^= P_i
  *   auth: sum ^= E(A_i ^ O_i)
  *
- * Offsets are computed here from the L table.  A vector holds the blocks
- * i+1 .. i+B (B = VL/16) with i a multiple of B, so for its lanes
- * l < B-1 the offset is O_i ^ G_(l+1), where G_j = L[ntz(1)] ^ ... ^
- * L[ntz(j)] depends on the key only (B = 2: G_1 = L0; B = 4: G_1 = L0,
- * G_2 = L0 ^ L1, G_3 = L1), and its last lane is the next base offset
- * O_(i+B) = O_i ^ G_(B-1) ^ L[ntz(i+B)] (the only lane whose L depends
- * on i).  Per vector that is one broadcast, one xor with the constant
- * vector GV = [G_1 .. G_(B-1), -], one xor of L[ntz] into the base
- * (the only step on the offset chain) and one lane insert.  A call whose
- * first index is not a multiple of B starts with up to B-1 single
- * blocks; fewer than B blocks at the end go single too.  Calls of four
- * batches or more go further (see _ocb_table): whole batches of N = 8*B
- * blocks from a multiple of N take their offsets from a table, one xor
- * per vector.
+ * The offsets come from two tables the mode code derives from the key at
+ * setkey (cipher_ocb_table_t, cipher/cipher-internal.h): L[0..63] and
+ * the prefix sums S_j = L[ntz(1)] ^ ... ^ L[ntz(j)], j = 1..32, right
+ * after L.
  *
- * The offsets of a batch go to a stack buffer (8 vectors; there are not
- * registers enough for them next to the states and round keys; 8 more
- * vectors hold the table): each is read twice, folded into the first
- * round key (state = in ^ O ^ RK0)
- * and into the last (VAESENCLAST / VAESDECLAST with RK_LAST ^ O gives
- * the output directly).  The buffer is wiped: the table part when the
- * table batches end, the offsets at exit.  Checksums and
- * sums accumulate per lane and are folded to one block at the end.
+ * Windows.  With B = VL/16 blocks per vector, a window is N = 8*B
+ * blocks (one main-loop batch) after a block index w that is a multiple
+ * of N.  Inside it ntz(w+j) = ntz(j) for j < N, so O_(w+j) = O_w ^ S_j:
+ * vector v of the window (blocks w+vB+1 .. w+vB+B) has the offsets
+ * O_w ^ S_(vB+1 .. vB+B), the base in every lane xored with VL
+ * contiguous bytes of the S table (one memory operand).  Only the
+ * window's last block depends on w: O_(w+N) = O_w ^ S_(N-1) ^
+ * L[ntz(w+N)], which is also the next window's base; it replaces the
+ * last lane of the last vector.  That is one BSF, two xmm xors and a
+ * lane insert per window, and the only step on the chain of bases.
  *
- * Entry (after _set_args 0): KEY, DST (NULL for auth), SRC, LEN =
- * blocks, LTAB = the L table (64 entries), OCBST = the state: offset (16
- * bytes), checksum or sum (16 bytes), block index of the last block done
- * (u64), all updated.
+ * No offsets are stored anywhere.  The first round runs with the key
+ * (O_w ^ RK0) ^ S_v (one three-input xor with the input in the EVEX
+ * variants) and the last one with (O_w ^ RK_LAST) ^ S_v, since
+ * VAESENCLAST / VAESDECLAST xor their key in: the output needs no xor
+ * after the AES, and every key xor runs off the AES chain.
+ *
+ * A call that starts inside a window (the message's previous call ended
+ * there) first runs single blocks up to a multiple of B, then single
+ * vectors up to a window start, each vector treated as a window of one
+ * vector (lanes O ^ S_1 .. O ^ S_(B-1), then its own next base); blocks
+ * such a call leaves at the end (fewer than a vector) are single blocks.
+ * Calls from a window start -- every message's first call, and any call
+ * after a multiple of N blocks -- run whole windows, then one window
+ * tail of K vectors in flight together (unrolled code for each K).  The
+ * EVEX variants cover the tail's last 1..B blocks with a masked vector;
+ * the VEX ones leave fewer than B blocks (vaes_avx2: one) to the
+ * single-block code.  The new base after a tail of J blocks is
+ * O_w ^ S_J: one xor.
+ *
+ * Checksums and sums accumulate per lane and are folded at the end; the
+ * EVEX variants keep two accumulators, so that the chain of sum xors is
+ * half as long (the VEX ones pair the blocks first when they may be
+ * overwritten).  Nothing is written to the stack.
+ *
+ * Entry (argument order of the bulk slots, cipher/aes-x86-kernels.h):
+ *   enc/dec: KEY, LTAB (the tables), OCBST (cipher_ocb_chain_t: offset
+ *            of the last block done, checksum, blocks done; updated),
+ *            DST, SRC, LEN = blocks
+ *   auth:    KEY, LTAB, OCBST (the sum in place of the checksum), SRC,
+ *            LEN = blocks
  */
 .set OCB_ST_OFFSET, 0
 .set OCB_ST_SUM, 16
 .set OCB_ST_INDEX, 32
+.set OCB_S, 64 * 16             /* S_j at OCB_S + 16*(j-1) from LTAB */
 
-.macro _set_ocb_names
-  .set LTAB,    %r8     /* L[0..63] */
-  .set OCBST,   %r9     /* offset, sum, index */
+.macro _set_ocb_names mode
+  .set LTAB,    %rsi    /* L[0..63], S_1..S_32 */
+  .set OCBST,   %rdx    /* offset, sum, index */
+  .if \mode == 2
+    .set SRC,   %rcx
+    .set LEN,   %r8
+  .else
+    .set DST,   %rcx
+    .set SRC,   %r8
+    .set LEN,   %r9
+  .endif
   .set IDX,     %rdi    /* index of the last block done (KEY is free) */
+  .set RK0x,    X8
+  .set RK_LASTx, X9
+  .set OCB_T,   V10     /* scratch: next-base terms, last-round keys
+                           (VEX: RK_TMP, free outside the rounds) */
+  .set X_OCB_T, X10
+  .set BASE_BC, V11     /* the base offset in every lane */
   .set CSUM,    V12     /* checksum / sum, per lane */
   .set X_CSUM,  X12
-  .set GV,      V13     /* G_1 .. G_(B-1) by lane */
-  .set X_GV,    X13
+  .set BASE_RK0, V13    /* base ^ RK0 */
   .set X_BASE,  X14     /* O of the last block done */
   .set V_BASE,  V14
-  .set OFFS,    V15     /* offsets of the vector being set up */
-  .set X_OFFS,  X15
-  .set BASE_RK0, V13    /* table batches: base ^ RK0 (GV then reloaded) */
-  .set BASE_RKL, V15    /* table batches: base ^ RK_LAST */
+  .set BASE_RKL, V15    /* base ^ RK_LAST */
+  .if USE_EVEX
+    .set OFF_SP, V29    /* offsets of the vector ending a window */
+    .set CSUM2,  V30    /* second accumulator */
+  .else
+    .set OFF_SP, V11    /* BASE_BC is free once the keys are made */
+  .endif
 .endm
 
-/* One single block (xmm) at SRC / DST.  MODE: 0 enc, 1 dec, 2 auth.  */
+/* DST = X_BASE in every lane.  */
+.macro _ocb_bcast_base dst
+  .if VL == 16
+    vmovdqa X_BASE, \dst
+  .elseif USE_EVEX
+    vshufi32x4 $0, V_BASE, V_BASE, \dst
+  .else
+    vinserti128 $1, X_BASE, V_BASE, \dst
+  .endif
+.endm
+
+/* The last lane of DST = SRC (xmm).  */
+.macro _ocb_insert_last src, dst
+  .if VL == 16
+    vmovdqa \src, \dst
+  .elseif USE_EVEX
+    vinserti32x4 $(VL / 16 - 1), \src, \dst, \dst
+  .else
+    vinserti128 $1, \src, \dst, \dst
+  .endif
+.endm
+
+/* One single block (xmm) at SRC / DST, its offset from the L table.
+   MODE: 0 enc, 1 dec, 2 auth.  Only while the upper lanes of CSUM are
+   zero (before the vectors, or after the fold).  */
 .macro _ocb_one_block mode
   inc IDX
   bsf IDX, TMP64
@@ -726,326 +787,348 @@
   sub $16, LEN
 .endm
 
-/* The offsets of K vectors into the stack buffer (vector v's at slot
-   16-v), advancing X_BASE and IDX by K*B blocks.  IDX is a multiple of
-   B.  */
-.macro _ocb_offsets k
-  .irp v, 0,1,2,3,4,5,6,7
-    .if \v < \k
-      add $(VL / 16), IDX
-      bsf IDX, TMP64
-      shl $4, TMP64
-      .if VL == 16
-        vpxor (LTAB,TMP64), X_BASE, X_BASE
-        vmovdqu X_BASE, (16 - \v)*VL(%rsp)
-      .else
-        .if USE_EVEX
-          vshufi32x4 $0, V_BASE, V_BASE, OFFS
-        .else
-          vinserti128 $1, X_BASE, V_BASE, OFFS
-        .endif
-        _vpxor GV, OFFS, OFFS
-        /* G_(B-1) ^ L[ntz]: off the chain; then one xor on it.  */
-        vmovdqu (LTAB,TMP64), X11
-        .if VL == 32
-          vpxor (LTAB), X11, X11
-        .else
-          vpxor 16(LTAB), X11, X11
-        .endif
-        vpxor X11, X_BASE, X_BASE
-        .if USE_EVEX
-          vinserti32x4 $(VL / 16 - 1), X_BASE, OFFS, OFFS
-        .else
-          vinserti128 $1, X_BASE, OFFS, OFFS
-        .endif
-        _vmovdqu OFFS, (16 - \v)*VL(%rsp)
-      .endif
-    .endif
-  .endr
-.endm
-
-/* Batches (8 vectors, N = 8*B blocks, IDX a multiple of N) use a table
-   instead: T_(j-1) = G_j for j = 1 .. N-1, computed once per call into
-   the bottom of the stack buffer, so the offsets of a
-   batch are the base in every lane xored with the table, one xor per
-   vector, and only the batch's last lane needs L[ntz].  */
-
-/* NTZ = number of trailing zero bits of J (1 <= J < 64), at assembly
-   time.  */
-.macro _ntz j
-  .if (\j & 1)
-    .set NTZ, 0
-  .elseif (\j & 2)
-    .set NTZ, 1
-  .elseif (\j & 4)
-    .set NTZ, 2
-  .elseif (\j & 8)
-    .set NTZ, 3
-  .elseif (\j & 16)
-    .set NTZ, 4
-  .else
-    .set NTZ, 5
+/* CSUM (and CSUM2) ^= V0 .. V(K-1).  KEEP: the V registers are still
+   needed (encryption sums its inputs); otherwise the VEX variants pair
+   them first.  */
+.macro _ocb_sum_pair acc, a, b, k
+  .if \b < \k
+    vpternlogd $0x96, V\a, V\b, \acc
+  .elseif \a < \k
+    vpxord V\a, \acc, \acc
   .endif
 .endm
 
-/* The table: G_1 = L[0], G_j = G_(j-1) ^ L[ntz(j)]; slot N-1 gets
-   G_(N-1) too (that lane is replaced per batch).  */
-.macro _ocb_table
-  .set OCB_J, 1
-  vmovdqu (LTAB), X11
-  .rept 8 * VL / 16 - 1
-    vmovdqu X11, 16*(OCB_J - 1)(%rsp)
-    .set OCB_J, OCB_J + 1
-    .if OCB_J < 8 * VL / 16
-      _ntz OCB_J
-      vpxor 16*NTZ(LTAB), X11, X11
-    .endif
-  .endr
-  vmovdqu X11, 16*(8 * VL / 16 - 1)(%rsp)
-.endm
-
-/* A table batch: no offsets are stored.  With BASE = the batch's base
-   offset in every lane, vector v's offsets are BASE ^ T_v (T_7 with its
-   last lane replaced: .Lt7 slot, G_(N-1) ^ L[ntz], built here), so the
-   first round's key is (BASE ^ RK0) ^ T_v and the last one's
-   (BASE ^ RK_LAST) ^ T_v: one xor each, as for stored offsets.  Advances
-   X_BASE and IDX by N blocks.  Clobbers GV (reloaded by _ocb_gv).  */
-.set OCB_T7_SLOT, 8             /* in vectors from %rsp */
-.macro _ocb_batch_bases
-  .if VL == 16
-    vmovdqa X_BASE, X_OFFS
-  .elseif USE_EVEX
-    vshufi32x4 $0, V_BASE, V_BASE, OFFS
-  .else
-    vinserti128 $1, X_BASE, V_BASE, OFFS
-  .endif
-  _vpxor RK0, OFFS, BASE_RK0
-  _vpxor RK_LAST, OFFS, BASE_RKL
-  add $(8 * VL / 16), IDX
-  bsf IDX, TMP64
-  shl $4, TMP64
-  vmovdqu (LTAB,TMP64), X11
-  vpxor 16*(8 * VL / 16 - 2)(%rsp), X11, X11    /* ^ G_(N-1) */
-  vpxor X11, X_BASE, X_BASE
-  .if VL == 16
-    vmovdqu X11, OCB_T7_SLOT*VL(%rsp)
-  .else
-    _vmovdqu 7*VL(%rsp), RK_TMP
-    .if USE_EVEX
-      vinserti32x4 $(VL / 16 - 1), X11, RK_TMP, RK_TMP
-    .else
-      vinserti128 $1, X11, RK_TMP, RK_TMP
-    .endif
-    _vmovdqu RK_TMP, OCB_T7_SLOT*VL(%rsp)
+.macro _ocb_pair_fold a, b, k
+  .if \b < \k
+    vpxor V\b, V\a, V\a
   .endif
 .endm
 
-/* GV = [G_1 .. G_(B-1), -] (see the header of this section).  */
-.macro _ocb_gv
-  .if VL == 32
-    vbroadcasti128 (LTAB), GV                   /* [L0, -] */
-  .elseif VL == 64
-    vmovdqu (LTAB), X_GV
-    vpxor 16(LTAB), X_GV, X11
-    vinserti32x4 $1, X11, GV, GV                /* L0 ^ L1 */
-    vinserti32x4 $2, 16(LTAB), GV, GV           /* L1 */
-  .endif
-.endm
-
-.macro _ocb_sum_pair i, j, k
-  .if \j < \k
-    vpternlogd $0x96, V\i, V\j, CSUM
-  .elseif \i < \k
-    vpxord V\i, CSUM, CSUM
-  .endif
-.endm
-
-/* CSUM ^= V(I) for I < K, two at a time where three-input xor exists.  */
-.macro _ocb_sum k
+.macro _ocb_sum k, keep
   .if USE_EVEX
-    _ocb_sum_pair 0, 1, \k
-    _ocb_sum_pair 2, 3, \k
-    _ocb_sum_pair 4, 5, \k
-    _ocb_sum_pair 6, 7, \k
-  .else
+    _ocb_sum_pair CSUM, 0, 1, \k
+    _ocb_sum_pair CSUM2, 2, 3, \k
+    _ocb_sum_pair CSUM, 4, 5, \k
+    _ocb_sum_pair CSUM2, 6, 7, \k
+  .elseif \keep
     .irp i, 0,1,2,3,4,5,6,7
       .if \i < \k
         vpxor V\i, CSUM, CSUM
       .endif
     .endr
+  .else
+    _ocb_pair_fold 0, 1, \k
+    _ocb_pair_fold 2, 3, \k
+    _ocb_pair_fold 4, 5, \k
+    _ocb_pair_fold 6, 7, \k
+    .irp p, 0,2,4,6
+      .if \p < \k
+        vpxor V\p, CSUM, CSUM
+      .endif
+    .endr
   .endif
 .endm
 
-/* K vectors at SRC / DST; TABLE: a batch with the table's offsets.  */
-.macro _ocb_vectors k, mode, table=0
-  .if \table
-    _ocb_batch_bases
-    .set OCB_KEY0, BASE_RK0
-    .set OCB_KEYL, BASE_RKL
+/* K vectors at SRC / DST, at positions 0 .. K-1 of a window.  KIND:
+     0  a window tail (no vector ends the window), from base X_BASE;
+     1  a whole window (K = 8): vector 7 ends it, X_BASE and IDX advance;
+     2  one vector outside the window scheme (K = 1) that ends its own
+        window of B blocks: X_BASE and IDX advance.
+   MASKED: the last vector covers only the blocks of %k1 (EVEX).  SRC,
+   DST and LEN are the caller's to advance.  */
+.macro _ocb_vectors k, mode, kind, masked=0
+  .set OCB_DEC, (\mode == 1)
+  .if \kind == 1
+    .set OCB_SP, 7
+    .set OCB_STEP, 8 * VL / 16
+  .elseif \kind == 2
+    .set OCB_SP, 0
+    .set OCB_STEP, VL / 16
   .else
-    _ocb_offsets \k
-    .set OCB_KEY0, RK0
-    .set OCB_KEYL, RK_LAST
+    .set OCB_SP, -1
   .endif
-  .irp i, 0,1,2,3,4,5,6,7
-    .if \i < \k
-      _vmovdqu \i*VL(SRC), V\i
+  _ocb_bcast_base BASE_BC
+  .if \kind != 2
+    _vpxor RK0, BASE_BC, BASE_RK0
+    .if \mode != 2
+      _vpxor RK_LAST, BASE_BC, BASE_RKL
     .endif
-  .endr
-  .if \mode == 0
-    _ocb_sum \k
   .endif
+  .if OCB_SP >= 0
+    /* The vector ending the window: its lanes but the last from the old
+       base, the last one the new base.  */
+    .if VL > 16
+      _vpxor OCB_S+OCB_SP*VL(LTAB), BASE_BC, OFF_SP
+    .endif
+    add $OCB_STEP, IDX
+    bsf IDX, TMP64
+    shl $4, TMP64
+    vmovdqu (LTAB,TMP64), X_OCB_T
+    vpxor OCB_S+16*(OCB_STEP-2)(LTAB), X_OCB_T, X_OCB_T   /* ^ S_(STEP-1) */
+    vpxor X_OCB_T, X_BASE, X_BASE
+    _ocb_insert_last X_BASE, OFF_SP
+  .endif
+  /* Inputs, and the first round's key.  */
   .irp i, 0,1,2,3,4,5,6,7
     .if \i < \k
-      _ocb_off_slot \i, \table
-      .if USE_EVEX
-        vpternlogd $0x96, OCB_SLOT*VL(%rsp), OCB_KEY0, V\i
-      .else
-        vpxor OCB_SLOT*VL(%rsp), V\i, V\i
-        vpxor OCB_KEY0, V\i, V\i
+      .if \masked && \i == \k - 1
+        vmovdqu64 \i*VL(SRC), V\i{%k1}{z}
+      .elseif USE_EVEX || \mode == 0 || \i == OCB_SP
+        _vmovdqu \i*VL(SRC), V\i
       .endif
     .endif
   .endr
-  _aes_middle_rounds \k, (\mode == 1)
+  .if \mode == 0
+    _ocb_sum \k, 1
+  .endif
+  .irp i, 0,1,2,3,4,5,6,7
+    .if \i < \k
+      .if \i == OCB_SP
+        .if USE_EVEX
+          vpternlogd $0x96, OFF_SP, RK0, V\i
+        .else
+          vpxor OFF_SP, V\i, V\i
+          vpxor RK0, V\i, V\i
+        .endif
+      .elseif USE_EVEX
+        vpternlogd $0x96, OCB_S+\i*VL(LTAB), BASE_RK0, V\i
+      .else
+        .if \mode == 0
+          vpxor BASE_RK0, V\i, V\i
+        .else
+          vpxor \i*VL(SRC), BASE_RK0, V\i
+        .endif
+        vpxor OCB_S+\i*VL(LTAB), V\i, V\i
+      .endif
+    .endif
+  .endr
+  _aes_middle_rounds \k, OCB_DEC
   .irp i, 0,1,2,3,4,5,6,7
     .if \i < \k
       .if \mode == 2
         vaesenclast RK_LAST, V\i, V\i
       .else
-        _ocb_off_slot \i, \table
-        _vpxor OCB_SLOT*VL(%rsp), OCB_KEYL, TMP
-        _aes_last \i, TMP, (\mode == 1)
-        _vmovdqu V\i, \i*VL(DST)
+        .if \i == OCB_SP
+          _vpxor RK_LAST, OFF_SP, OFF_SP
+          _aes_last \i, OFF_SP, OCB_DEC
+        .else
+          _vpxor OCB_S+\i*VL(LTAB), BASE_RKL, OCB_T
+          _aes_last \i, OCB_T, OCB_DEC
+        .endif
+        .if \masked && \i == \k - 1
+          vmovdqu64 V\i, \i*VL(DST){%k1}
+        .else
+          _vmovdqu V\i, \i*VL(DST)
+        .endif
       .endif
     .endif
   .endr
   .if \mode != 0
-    _ocb_sum \k
+    /* Masked: lanes past the end hold the AES of zeros, not summed.  */
+    .irp i, 0,1,2,3,4,5,6,7
+      .if \masked && \i == \k - 1
+        vmovdqu64 V\i, V\i{%k1}{z}
+      .endif
+    .endr
+    _ocb_sum \k, 0
   .endif
-  add $\k*VL, SRC
-  .if \mode != 2
-    add $\k*VL, DST
-  .endif
-  sub $\k*VL, LEN
 .endm
 
-/* OCB_SLOT = the stack slot (in vectors) of vector I's offsets, or of
-   its table entry in a table batch.  Stack layout, in vectors from
-   %rsp: 0-7 the table (T_v at v), 8 T_7 with its last lane for the
-   current batch, 16-v the offsets of vector v (on top, right below the
-   caller's stack pointer: a test can see that they are wiped).  */
-.macro _ocb_off_slot i, table
-  .if !\table
-    .set OCB_SLOT, 16 - \i
-  .elseif \i == 7
-    .set OCB_SLOT, OCB_T7_SLOT
+/* The window tail: 0 < LEN < 8*VL bytes from a window start.  EVEX: all
+   of it, K = ceil (LEN / VL) vectors, the last one masked.  VEX: K =
+   floor (LEN / VL) >= 1 vectors; what is left (fewer than B blocks)
+   stays for the single-block code.  Advances SRC, DST, LEN, IDX and
+   X_BASE over what it did.  */
+.macro _ocb_tail mode
+  .if USE_EVEX
+    /* %k1 = the qword lanes of the last vector's 1..B blocks.  */
+    lea -1(LEN), TMP64
+    and $(VL - 1), TMP64
+    add $1, TMP64                       /* bytes in the last vector */
+    vpbroadcastq TMP64, OCB_T
+    vpcmpuq $6, .Locb_lane_offsets(%rip), OCB_T, %k1   /* bytes > lane */
+    cmp $4*VL, LEN
+    ja .Ltail5678\@
+    cmp $2*VL, LEN
+    ja .Ltail34\@
+    cmp $VL, LEN
+    ja .Ltail2\@
+    _ocb_vectors 1, \mode, 0, 1
+    jmp .Ltail_end\@
+.Ltail2\@:
+    _ocb_vectors 2, \mode, 0, 1
+    jmp .Ltail_end\@
+.Ltail34\@:
+    cmp $3*VL, LEN
+    ja .Ltail4\@
+    _ocb_vectors 3, \mode, 0, 1
+    jmp .Ltail_end\@
+.Ltail4\@:
+    _ocb_vectors 4, \mode, 0, 1
+    jmp .Ltail_end\@
+.Ltail5678\@:
+    cmp $6*VL, LEN
+    ja .Ltail78\@
+    cmp $5*VL, LEN
+    ja .Ltail6\@
+    _ocb_vectors 5, \mode, 0, 1
+    jmp .Ltail_end\@
+.Ltail6\@:
+    _ocb_vectors 6, \mode, 0, 1
+    jmp .Ltail_end\@
+.Ltail78\@:
+    cmp $7*VL, LEN
+    ja .Ltail8\@
+    _ocb_vectors 7, \mode, 0, 1
+    jmp .Ltail_end\@
+.Ltail8\@:
+    _ocb_vectors 8, \mode, 0, 1
+.Ltail_end\@:
+    mov LEN, TMP64
   .else
-    .set OCB_SLOT, \i
+    cmp $4*VL, LEN
+    jae .Ltail4567\@
+    cmp $2*VL, LEN
+    jae .Ltail23\@
+    _ocb_vectors 1, \mode, 0
+    jmp .Ltail_end\@
+.Ltail23\@:
+    cmp $3*VL, LEN
+    jae .Ltail3\@
+    _ocb_vectors 2, \mode, 0
+    jmp .Ltail_end\@
+.Ltail3\@:
+    _ocb_vectors 3, \mode, 0
+    jmp .Ltail_end\@
+.Ltail4567\@:
+    cmp $6*VL, LEN
+    jae .Ltail67\@
+    cmp $5*VL, LEN
+    jae .Ltail5\@
+    _ocb_vectors 4, \mode, 0
+    jmp .Ltail_end\@
+.Ltail5\@:
+    _ocb_vectors 5, \mode, 0
+    jmp .Ltail_end\@
+.Ltail67\@:
+    cmp $7*VL, LEN
+    jae .Ltail7\@
+    _ocb_vectors 6, \mode, 0
+    jmp .Ltail_end\@
+.Ltail7\@:
+    _ocb_vectors 7, \mode, 0
+.Ltail_end\@:
+    mov LEN, TMP64
+    and $-VL, TMP64
   .endif
+  /* TMP64 bytes done, J = TMP64/16 blocks: new base O_w ^ S_J.  */
+  vpxor OCB_S-16(LTAB,TMP64), X_BASE, X_BASE
+  add TMP64, SRC
+  .if \mode != 2
+    add TMP64, DST
+  .endif
+  sub TMP64, LEN
+  shr $4, TMP64
+  add TMP64, IDX
 .endm
 
 .macro _aes_ocb mode
-  _set_args 0
-  _set_ocb_names
-  .set RK0x, X8
-  .set RK_LASTx, X9
+  _set_ocb_names \mode
   shl $4, LEN
   jz .Lreturn\@
   _load_round_keys (\mode == 1)
-  sub $17*VL, %rsp
-  CFI_ADJUST_CFA_OFFSET(17*VL)
   mov OCB_ST_INDEX(OCBST), IDX
   vmovdqu OCB_ST_OFFSET(OCBST), X_BASE
   _vzero CSUM
-  _ocb_gv
-
-  /* Single blocks until the index is a multiple of B.  */
-  .if VL > 16
-.Lhead\@:
-    test $(VL / 16 - 1), IDX
-    jz .Lvectors\@
-    _ocb_one_block \mode
-    jnz .Lhead\@
-    jmp .Lfold\@
-.Lvectors\@:
+  .if USE_EVEX
+    _vzero CSUM2
   .endif
-  /* The table costs about as much as the offsets of two batches: worth
-     it from four batches on.  */
-  cmp $32*VL, LEN
-  jb .Lbatches_short\@
-  /* Single vectors until IDX is a multiple of N.  */
-.Lalign\@:
+
   test $(8 * VL / 16 - 1), IDX
-  jz .Lbatches\@
-  _ocb_vectors 1, \mode
-  jmp .Lalign\@
-.Lbatches\@:
-  _ocb_table
+  jz .Lwindows\@
+  /* Inside a window: single blocks up to a multiple of B, then (VL >
+     16) single vectors up to the window's end.  */
+  .if VL > 16
+    test $(VL / 16 - 1), IDX
+    jz .Lhead_vectors\@
+  .endif
+.Lhead\@:
+  _ocb_one_block \mode
+  jz .Lfold\@
+  .if VL > 16
+    test $(VL / 16 - 1), IDX
+    jnz .Lhead\@
+.Lhead_vectors\@:
+    test $(8 * VL / 16 - 1), IDX
+    jz .Lwindows\@
+    cmp $VL, LEN
+    jb .Lfold\@
+    _ocb_vectors 1, \mode, 2
+    add $VL, SRC
+    .if \mode != 2
+      add $VL, DST
+    .endif
+    sub $VL, LEN
+    jmp .Lhead_vectors\@
+  .else
+    test $(8 * VL / 16 - 1), IDX
+    jnz .Lhead\@
+  .endif
+
+.Lwindows\@:
+  cmp $8*VL, LEN
+  jb .Ltail\@
 .p2align 4
 .Lmain\@:
   _ocb_vectors 8, \mode, 1
+  add $8*VL, SRC
+  .if \mode != 2
+    add $8*VL, DST
+  .endif
+  sub $8*VL, LEN
   cmp $8*VL, LEN
   jae .Lmain\@
-  /* The table and .Lt7 are done with: wipe them now, so that the exit
-     wipes only the offsets (calls without the table never wrote them). */
-  _vzero V0
-  .irp v, 0,1,2,3,4,5,6,7,8
-    _vmovdqu V0, \v*VL(%rsp)
-  .endr
-  _ocb_gv
-  jmp .Lone_vector\@
-
-.Lbatches_short\@:
-  cmp $8*VL, LEN
-  jb .Lone_vector\@
-  _ocb_vectors 8, \mode
-  jmp .Lbatches_short\@
-  /* Fewer than 8 vectors left: 4, 2 and 1 at a time, so that several
-     are in flight.  */
-.Lone_vector\@:
-  cmp $4*VL, LEN
-  jb .Lrest2\@
-  _ocb_vectors 4, \mode
-.Lrest2\@:
-  cmp $2*VL, LEN
-  jb .Lrest1\@
-  _ocb_vectors 2, \mode
-.Lrest1\@:
-  cmp $VL, LEN
-  jb .Lfold\@
-  _ocb_vectors 1, \mode
+.Ltail\@:
+  .if USE_EVEX
+    test LEN, LEN
+    jz .Lfold\@
+  .else
+    cmp $VL, LEN
+    jb .Lfold\@
+  .endif
+  _ocb_tail \mode
 
 .Lfold\@:
-  /* Fold the per-lane sums, then the last blocks one by one.  */
+  /* Fold the per-lane sums, then the blocks left one by one.  */
+  .if USE_EVEX
+    vpxord CSUM2, CSUM, CSUM
+  .endif
   .if VL == 64
-    vextracti64x4 $1, CSUM, %ymm11
-    vpxord %ymm11, %ymm12, %ymm12
+    vextracti64x4 $1, CSUM, %ymm10
+    vpxord %ymm10, %ymm12, %ymm12
   .endif
   .if VL >= 32
-    vextracti128 $1, %ymm12, X11
-    vpxor X11, X_CSUM, X_CSUM
+    vextracti128 $1, %ymm12, X_OCB_T
+    vpxor X_OCB_T, X_CSUM, X_CSUM
   .endif
   test LEN, LEN
   jz .Ldone\@
-.Ltail\@:
+.Lsingles\@:
   _ocb_one_block \mode
-  jnz .Ltail\@
+  jnz .Lsingles\@
 
 .Ldone\@:
   vpxor OCB_ST_SUM(OCBST), X_CSUM, X_CSUM
   vmovdqu X_CSUM, OCB_ST_SUM(OCBST)
   vmovdqu X_BASE, OCB_ST_OFFSET(OCBST)
   mov IDX, OCB_ST_INDEX(OCBST)
-  /* Wipe the offsets buffer and the registers.  */
-  _vzero V0
-  .irp v, 9,10,11,12,13,14,15,16
-    _vmovdqu V0, \v*VL(%rsp)
-  .endr
-  add $17*VL, %rsp
-  CFI_ADJUST_CFA_OFFSET(-17*VL)
   .irp i, 14,15
     _vzero X\i
   .endr
+  .if USE_EVEX
+    _vzero OFF_SP
+    _vzero CSUM2
+  .endif
   _bulk_wipe
 .Lreturn\@:
   ret
@@ -1240,6 +1323,11 @@ GCRY_ASM_RODATA
 .p2align 3
 .Lblock_qword_mask:
   .word 0x00, 0x03, 0x0f, 0x3f
+/* OCB window tails: the first byte of each qword lane's block, against
+   which the bytes of the last vector are compared (the lanes to keep).  */
+.p2align 6
+.Locb_lane_offsets:
+  .quad 0, 0, 16, 16, 32, 32, 48, 48
 
 .text
 

@@ -24,16 +24,28 @@
 #include "gcrypt-int.h"
 
 #include <string.h>
+#include <stddef.h>
 
+#include "cipher-internal.h"
 #include "aes-aesni.h"
 #include "aes-x86-kernels.h"
+
+/* The assembly reads the XCTR state at fixed offsets (XCTR_ST_IV and
+   XCTR_ST_INDEX in aes-ctr-x86_64.S).  */
+static_assert (offsetof (cipher_xctr_state_t, iv) == 0,
+               "aes-ctr-x86_64.S: XCTR_ST_IV");
+static_assert (offsetof (cipher_xctr_state_t, index) == 16,
+               "aes-ctr-x86_64.S: XCTR_ST_INDEX");
+static_assert (sizeof (((cipher_xctr_state_t *) 0)->index) == 8,
+               "aes-ctr-x86_64.S: the index is read as 64 bits");
 
 typedef void (*ctr_kernel_t) (const aes_hw_key_t *key, byte *ctr,
                               byte *out, const byte *in, size_t nbytes,
                               byte *ks_tail);
-typedef void (*xctr_kernel_t) (const aes_hw_key_t *key, const byte *iv,
-                               u64 *index, byte *out, const byte *in,
-                               size_t nbytes, byte *ks_tail);
+typedef void (*xctr_kernel_t) (const aes_hw_key_t *key,
+                               cipher_xctr_state_t *st, byte *out,
+                               const byte *in, size_t nbytes,
+                               byte *ks_tail);
 
 static inline u64
 load_be64 (const byte *p)
@@ -72,25 +84,22 @@ ctr_crypt_wrap (ctr_kernel_t kernel, void *ctx, byte *ctr, byte *out,
    keystream tail); neither part runs across 2^64, so neither comes
    back here.  */
 static inline __attribute__ ((always_inline)) void
-xctr_crypt_wrap (xctr_kernel_t kernel, void *ctx, const byte *iv,
-                 u64 *index, byte *out, const byte *in, size_t nbytes,
-                 byte *ks_tail)
+xctr_crypt_wrap (xctr_kernel_t kernel, void *ctx, cipher_xctr_state_t *st,
+                 byte *out, const byte *in, size_t nbytes, byte *ks_tail)
 {
   const aes_hw_key_t *key = ctx;
-  u64 part_index = *index;
   /* Blocks before 2^64: fewer than the call's, so no overflow.  */
-  size_t head = (size_t) -part_index * 16;
-  byte iv_high[16];
+  size_t head = (size_t) -st->index * 16;
+  cipher_xctr_state_t high;
 
-  kernel (key, iv, &part_index, out, in, head, ks_tail);
-  memcpy (iv_high, iv, 16);
-  iv_high[8] ^= 1;
-  part_index = 0;
-  kernel (key, iv_high, &part_index, out + head, in + head, nbytes - head,
-          ks_tail);
+  kernel (key, st, out, in, head, ks_tail);
+  memcpy (high.iv, st->iv, 16);
+  high.iv[8] ^= 1;
+  high.index = 0;
+  kernel (key, &high, out + head, in + head, nbytes - head, ks_tail);
   /* Blocks of the second part = the whole call's, modulo 2^64.  */
-  *index = part_index;
-  wipememory (iv_high, sizeof iv_high);
+  st->index = high.index;
+  wipememory (&high, sizeof high);
 }
 
 #define AES_X86_DEFINE_CTR_GLUE(variant)                                \
@@ -104,13 +113,13 @@ xctr_crypt_wrap (xctr_kernel_t kernel, void *ctx, const byte *iv,
   }                                                                     \
                                                                         \
   void                                                                  \
-  _gcry_aes_xctr_wrap_x86_##variant (void *ctx, const byte *iv,         \
-                                     u64 *index, byte *out,             \
-                                     const byte *in, size_t nbytes,     \
-                                     byte *ks_tail)                     \
+  _gcry_aes_xctr_wrap_x86_##variant (void *ctx,                        \
+                                     cipher_xctr_state_t *st,           \
+                                     byte *out, const byte *in,         \
+                                     size_t nbytes, byte *ks_tail)      \
   {                                                                     \
-    xctr_crypt_wrap (_gcry_aes_xctr_crypt_##variant, ctx, iv, index,    \
-                     out, in, nbytes, ks_tail);                         \
+    xctr_crypt_wrap (_gcry_aes_xctr_crypt_##variant, ctx, st, out, in,  \
+                     nbytes, ks_tail);                                  \
   }
 
 AES_X86_DEFINE_CTR_GLUE (aesni_avx)

@@ -92,15 +92,17 @@
  *          byte ctr[16], byte *out, const byte *in, size_t nbytes,
  *          byte ks_tail[16]);
  *   void _gcry_aes_xctr_crypt_<variant> (const aes_hw_key_t *key,
- *          const byte iv[16], u64 *index, byte *out, const byte *in,
+ *          cipher_xctr_state_t *st, byte *out, const byte *in,
  *          size_t nbytes, byte ks_tail[16]);
  *
  * NBYTES may be any length, 0 included.  CTR advances CTR by the number
  * of blocks started (full 128-bit carry on that final update); XCTR
- * starts at index *INDEX and advances *INDEX the same way (modulo 2^64).
- * Both have exactly the signatures of the bulk slots ctr_crypt and
- * xctr_crypt, and are the slots: XCTR moves its arguments to CTR's
- * registers in a few instructions at entry.  When
+ * takes its IV from ST->IV, starts at index ST->INDEX and advances
+ * ST->INDEX the same way (modulo 2^64).  Both have exactly the
+ * signatures of the bulk slots ctr_crypt and xctr_crypt, and are the
+ * slots.  Both take six arguments in the same registers (XCTR's state
+ * pointer where CTR's counter pointer is), so callers pass nothing on
+ * the stack and the two modes share the code after entry.  When
  * NBYTES % 16 != 0 the whole keystream block of the final partial block
  * is stored to KS_TAIL; otherwise KS_TAIL is not touched.  OUT == IN is
  * allowed.
@@ -115,12 +117,17 @@
    static_asserts in cipher/aes-x86-kernels.h.  */
 #define AES_KEY_ENC_OFFSET      0
 #define AES_KEY_ROUNDS_OFFSET   480
+/* Offsets in cipher_xctr_state_t (cipher/cipher-internal.h), pinned by
+   static_asserts in cipher/aes-ctr-x86.c.  */
+#define XCTR_ST_IV              0
+#define XCTR_ST_INDEX           16
 
 /*
  * General-purpose registers.
  */
 .set KEY,       %rdi    /* aes_hw_key_t *; free once round keys are loaded */
-.set CTRP,      %rsi    /* CTR: counter block (updated at exit); XCTR: IV */
+.set CTRP,      %rsi    /* CTR: counter block (updated at exit); XCTR: the
+                           state, its IV first (XCTR_ST_IV is 0) */
 .set DST,       %rdx    /* output, advanced as bytes are written */
 .set SRC,       %rcx    /* input, advanced as bytes are read */
 .set LEN,       %r8     /* bytes still to process */
@@ -312,8 +319,8 @@
    KEY and TMP64.  */
 .macro _ctr_setup xctr
   .if \xctr
-    /* X_LE_CTR holds le128 (first index) since the entry.  */
-    _vbroadcast128 (CTRP), IV_RK0
+    /* X_LE_CTR holds le128 (first index) since the index update.  */
+    _vbroadcast128 XCTR_ST_IV(CTRP), IV_RK0
     _vpxor RK0, IV_RK0, IV_RK0
   .else
     _vbroadcast128 .Lbswap128(%rip), BSWAP
@@ -406,7 +413,11 @@
    registers, off the AES chain.  */
 .macro _one_block xctr
   .if \xctr
-    vpxor (CTRP), X_LE_CTR, X0  /* IV ^ le128 (first index) */
+    /* IV ^ le128 (index), and the index advanced by the one block
+       (modulo 2^64: one block never runs across 2^64).  */
+    vmovq XCTR_ST_INDEX(CTRP), X0
+    addq $1, XCTR_ST_INDEX(CTRP)
+    vpxor XCTR_ST_IV(CTRP), X0, X0
     vpxor AES_KEY_ENC_OFFSET(KEY), X0, X0
   .else
     vmovdqu (CTRP), X0
@@ -497,26 +508,6 @@
  * The template.  XCTR selects the mode (0: CTR, 1: XCTR).
  */
 .macro _aes_ctr_crypt xctr, wrap_fn
-  .if \xctr
-    /* The xctr_crypt slot's arguments (ctx, iv, index, out, in, nbytes,
-       ks_tail): advance *INDEX by the blocks started, keep the first
-       index in X_LE_CTR (read by _ctr_setup and _one_block), and move
-       the rest to CTR's registers.  As for CTR, a call whose index runs
-       across 2^64 (once in 2^64 blocks) goes, arguments untouched, to
-       the C code that splits it: the vector code adds in 64 bits.  */
-    mov (%rdx), %rax            /* first index */
-    lea 15(%r9), %r10
-    shr $4, %r10
-    add %rax, %r10              /* next index, CF: the sum passed 2^64 */
-    jc .Lxcarry\@
-.Lxno_wrap\@:
-    mov %r10, (%rdx)
-    vmovq %rax, X_LE_CTR
-    mov %rcx, DST
-    mov %r8, SRC
-    mov %r9, LEN
-    mov 8(%rsp), KSTAIL
-  .endif
   test LEN, LEN
   jz .Lreturn\@
 
@@ -527,11 +518,24 @@
   cmp $16, LEN
   jbe .Lone_block\@
 
-  .if !\xctr
-    /* The vector code adds to the counter in 64 bits, so the low 64
-       bits must not wrap between two blocks of one call.  A call where
-       they would (one in 2^64 blocks; never one of a single block) goes,
-       arguments untouched, to the C code that splits it there.  */
+  /* The vector code adds to the counter in 64 bits, so the low 64 bits
+     must not wrap between two blocks of one call.  A call where they
+     would (one in 2^64 blocks; never one of a single block) goes,
+     arguments untouched, to the C code that splits it there.  */
+  .if \xctr
+    /* XCTR: the index must not pass 2^64.  Otherwise advance ST->INDEX
+       by the blocks started and keep the first index in X_LE_CTR (read
+       by _ctr_setup), loaded from memory: a general-to-vector move
+       would add its latency before the first round.  */
+    mov XCTR_ST_INDEX(CTRP), TMP64      /* first index */
+    lea 15(LEN), ROUNDS64
+    shr $4, ROUNDS64
+    add TMP64, ROUNDS64         /* next index, CF: the sum passed 2^64 */
+    jc .Lxcarry\@
+.Lxno_wrap\@:
+    vmovq XCTR_ST_INDEX(CTRP), X_LE_CTR
+    mov ROUNDS64, XCTR_ST_INDEX(CTRP)
+  .else
     mov 8(CTRP), TMP64
     bswap TMP64
     lea 15(LEN), ROUNDS64
@@ -539,8 +543,8 @@
     add ROUNDS64, TMP64
     jc .Lcarry\@
 .Lno_wrap\@:
-    mov AES_KEY_ROUNDS_OFFSET(KEY), ROUNDS32
   .endif
+  mov AES_KEY_ROUNDS_OFFSET(KEY), ROUNDS32
   .if VL > 16
     cmp $VL, LEN
     jbe .Lone_vector\@
@@ -644,12 +648,18 @@
 .Lxcarry\@:
     /* A sum of exactly 2^64 ends the call on index 2^64 - 1: no split
        needed.  */
-    test %r10, %r10
+    test ROUNDS64, ROUNDS64
     jz .Lxno_wrap\@
     jmp \wrap_fn
   .endif
 .endm
 
+
+/* Each entry point starts a 64-byte line (GCRY_ASM_FUNC_START aligns to
+   32 only).  A short message through the API is front-end bound, and
+   its cost moved by up to 10% with the alignment the code linked before
+   this file happened to leave; aligned, it is the same in every build. */
+#define CTR_FUNC_ALIGN .p2align 6
 
 /* The CTR and XCTR entry points have exactly the ctr_crypt and
    xctr_crypt slots' signatures and contracts (counter and index wraps
@@ -694,40 +704,48 @@ GCRY_ASM_RODATA
 .text
 
 _set_veclen 16, 0
+CTR_FUNC_ALIGN
 GCRY_ASM_FUNC_START(_gcry_aes_ctr_crypt_aesni_avx)
   _aes_ctr_crypt 0, _gcry_aes_ctr_wrap_x86_aesni_avx
 GCRY_ASM_FUNC_END(_gcry_aes_ctr_crypt_aesni_avx)
 CTR_SLOT_ALIAS(_gcry_aes_ctr_x86_aesni_avx, _gcry_aes_ctr_crypt_aesni_avx)
+CTR_FUNC_ALIGN
 GCRY_ASM_FUNC_START(_gcry_aes_xctr_crypt_aesni_avx)
   _aes_ctr_crypt 1, _gcry_aes_xctr_wrap_x86_aesni_avx
 GCRY_ASM_FUNC_END(_gcry_aes_xctr_crypt_aesni_avx)
 CTR_SLOT_ALIAS(_gcry_aes_xctr_x86_aesni_avx, _gcry_aes_xctr_crypt_aesni_avx)
 
 _set_veclen 32, 0
+CTR_FUNC_ALIGN
 GCRY_ASM_FUNC_START(_gcry_aes_ctr_crypt_vaes_avx2)
   _aes_ctr_crypt 0, _gcry_aes_ctr_wrap_x86_vaes_avx2
 GCRY_ASM_FUNC_END(_gcry_aes_ctr_crypt_vaes_avx2)
 CTR_SLOT_ALIAS(_gcry_aes_ctr_x86_vaes_avx2, _gcry_aes_ctr_crypt_vaes_avx2)
+CTR_FUNC_ALIGN
 GCRY_ASM_FUNC_START(_gcry_aes_xctr_crypt_vaes_avx2)
   _aes_ctr_crypt 1, _gcry_aes_xctr_wrap_x86_vaes_avx2
 GCRY_ASM_FUNC_END(_gcry_aes_xctr_crypt_vaes_avx2)
 CTR_SLOT_ALIAS(_gcry_aes_xctr_x86_vaes_avx2, _gcry_aes_xctr_crypt_vaes_avx2)
 
 _set_veclen 32, 1
+CTR_FUNC_ALIGN
 GCRY_ASM_FUNC_START(_gcry_aes_ctr_crypt_vaes_avx512_ymm)
   _aes_ctr_crypt 0, _gcry_aes_ctr_wrap_x86_vaes_avx512_ymm
 GCRY_ASM_FUNC_END(_gcry_aes_ctr_crypt_vaes_avx512_ymm)
 CTR_SLOT_ALIAS(_gcry_aes_ctr_x86_vaes_avx512_ymm, _gcry_aes_ctr_crypt_vaes_avx512_ymm)
+CTR_FUNC_ALIGN
 GCRY_ASM_FUNC_START(_gcry_aes_xctr_crypt_vaes_avx512_ymm)
   _aes_ctr_crypt 1, _gcry_aes_xctr_wrap_x86_vaes_avx512_ymm
 GCRY_ASM_FUNC_END(_gcry_aes_xctr_crypt_vaes_avx512_ymm)
 CTR_SLOT_ALIAS(_gcry_aes_xctr_x86_vaes_avx512_ymm, _gcry_aes_xctr_crypt_vaes_avx512_ymm)
 
 _set_veclen 64, 1
+CTR_FUNC_ALIGN
 GCRY_ASM_FUNC_START(_gcry_aes_ctr_crypt_vaes_avx512_zmm)
   _aes_ctr_crypt 0, _gcry_aes_ctr_wrap_x86_vaes_avx512_zmm
 GCRY_ASM_FUNC_END(_gcry_aes_ctr_crypt_vaes_avx512_zmm)
 CTR_SLOT_ALIAS(_gcry_aes_ctr_x86_vaes_avx512_zmm, _gcry_aes_ctr_crypt_vaes_avx512_zmm)
+CTR_FUNC_ALIGN
 GCRY_ASM_FUNC_START(_gcry_aes_xctr_crypt_vaes_avx512_zmm)
   _aes_ctr_crypt 1, _gcry_aes_xctr_wrap_x86_vaes_avx512_zmm
 GCRY_ASM_FUNC_END(_gcry_aes_xctr_crypt_vaes_avx512_zmm)

@@ -2,8 +2,8 @@
  * on AVX-512: one template, two vector lengths.
  *
  *   variant            VL  vectors/batch  blocks/batch  CPU features
- *   vaes_avx512_zmm    64  4              16            VAES, VPCLMULQDQ,
- *   vaes_avx512_ymm    32  8              16            AVX512F/BW/VL
+ *   vaes_avx512_zmm    64  8              32            VAES, VPCLMULQDQ,
+ *   vaes_avx512_ymm    32  8              16            AVX512F/BW/VL, BMI2
  *
  * zmm is for AVX-512 CPUs that keep their clock on 512-bit code
  * (Sapphire Rapids and later, Zen 4, Zen 5); ymm for those that do not
@@ -47,47 +47,83 @@
  * part, its high half the V0 y^64 part.)  Both steps are linear, so
  * sums of products are reduced once: aggregated reduction.  A batch of
  * N blocks C_1..C_N is absorbed as (Y xor C_1) H^N xor C_2 H^(N-1) xor
- * ... xor C_N H, lane j of vector v taking H^(N - 4v - j) (zmm), the
+ * ... xor C_N H, lane j of vector v taking H^(N - VL/16 v - j), the
  * per-lane results reduced in place and their lanes summed at the end.
  *
- * Key layout (what the glue's setkey writes, gcm_bulk_key_t): 16 powers,
- * H^16 first and H^1 last, each phi(H^k x^-1) as a little-endian 128-bit
+ * Key layout (what the glue's setkey writes, gcm_bulk_key_t): 32 powers,
+ * H^32 first and H^1 last, each phi(H^k x^-1) as a little-endian 128-bit
  * integer, then 48 zero bytes.  A batch of N blocks reads the last N
  * entries; a tail of n blocks the last n, so vector v of any batch loads
  * contiguous powers (a tail's last vector may run into the padding).
  *
- * Tricks, and what they buy:
- *  - Stitching: each middle AES round of a batch is followed by one step
- *    of the GHASH of the previous batch's ciphertext (encryption) or of
+ * Where the time goes, and the tricks that follow from it.  VAESENC and
+ * VPCLMULQDQ on zmm each issue once per cycle on Sapphire Rapids, on
+ * different ports (0 and 5), and every other 512-bit vector operation
+ * competes for the same two ports; a 512-bit memory operand costs issue
+ * time too when both are saturated (measured: 8 VAESENC + 8 VPCLMULQDQ
+ * take 8 cycles from registers, 9.4 with memory operands).  AES-128
+ * needs 80 VAESENC per 32 blocks on port 0, so the GHASH of those blocks
+ * and all the glue around it must fit beside them: the operations per
+ * block on ports 0/5, and the loads, are what this code minimises.
+ *  - Stitching: the middle AES rounds of a batch carry the 10 steps of
+ *    the GHASH of the previous batch's ciphertext (encryption) or of
  *    this batch's ciphertext (decryption, which reads it before writing
- *    the plaintext over it), so the carry-less multiplies run on their
- *    own ports while VAES is busy.  Encryption runs its first batch
- *    without GHASH and hashes its last batch with the tail's keystream
- *    (or alone when there is no tail).
- *  - A tail's whole blocks are hashed before anything of the tail is
- *    stored, from the input (xored with the keystream registers when
- *    encrypting): a load of bytes just written by a masked store waits
- *    for the store to retire.
+ *    the plaintext over it), spread over however many rounds the key
+ *    size has (one copy of the rounds per key size), so port 5 is fed
+ *    evenly.  Encryption runs its first batch without GHASH and hashes
+ *    its last batch under the tail's rounds (or alone without a tail).
+ *  - 32 blocks per reduction on zmm: the reduction and the sum of the
+ *    lanes (ten operations) are paid once per 512 bytes.
+ *  - Products summed two vectors at a time: one vpternlogd adds the
+ *    same partial product of two vectors, so four products of a vector
+ *    cost two additions, not three.  The pair holding vector 0 (which
+ *    takes ACC) goes last, so the previous batch's ACC is needed late.
+ *  - Constants in registers where the key size leaves them free: AES-128
+ *    (round keys 10-13 unused) keeps the byte-reversal control and the
+ *    reduction constant in registers and loads each vector of powers of
+ *    H once, AES-192 the latter; AES-256 reads them as memory operands.
+ *  - Counter blocks for one operation per vector.  Within a batch whose
+ *    blocks leave byte 15 of the counter without carry, the blocks
+ *    differ only in that byte, so each vector of (counter xor round key
+ *    0) is CTRQ (the batch's counter with byte 15 cleared, xor round
+ *    key 0, kept in a register) xor a row of .Lctr_byte15 (byte 15 = the
+ *    block's low counter byte): one vpxord with a memory operand.  One
+ *    batch in 8 (zmm) or 16 (ymm) crosses a byte-15 carry and takes the
+ *    general path (inc32 on byte-reversed lanes, then vpshufb), which
+ *    also gives CTRQ its new upper bytes.  inc32 wraps exactly as SP
+ *    800-38D says there (vpaddd on the 32-bit word), so no call needs
+ *    splitting.
+ *  - Tails (0 < LEN < batch): exactly ceil(LEN / VL) vectors of
+ *    keystream, their rounds interleaved (AES latency is hidden by
+ *    independent states, not by the out-of-order window, which chains
+ *    of VAESENC would fill) in a loop over the rounds with the round
+ *    keys read from the schedule: one short body per vector count for
+ *    every key size.  Encryption's last batch is hashed one vector per
+ *    round there.  Then vector by vector: the output through masks
+ *    (masks from bzhi: no byte outside the caller's buffers is read or
+ *    written), and the GHASH of its whole ciphertext blocks from the
+ *    registers (in place, the store overwrites the input).  A tail's
+ *    powers start at any 16-byte boundary, so they are loaded into a
+ *    register once per vector (a split memory operand would cost every
+ *    multiply).  The keystream lane of a final partial block is picked
+ *    with vpcompressq.
+ *  - Short messages: the counter lanes come straight from the block as
+ *    loaded (the shortest chain to the first round) and only the first
+ *    and last round keys are put in registers.
+ *  - The flags (in the top byte of NBYTES, see the glue): EK_J0 encrypts
+ *    J0 at ACC + 32 -- at entry for a message of a batch or more, else
+ *    as one more state in the tail's rounds, so its chain never holds
+ *    up the message's own; TAG replaces the length block at ACC + 48
+ *    with the tag the message has if this call ends it (xmm, one
+ *    reduction), so that gettag needs no GHASH.
  *  - One code path for AES-128/192/256: round keys by from-end index, as
- *    in aes-ctr-x86_64.S; the GHASH steps ride on the 9 rounds every key
- *    size has.  All round keys live in registers 16-30.
- *  - inc32 for free: the counter block is kept byte-reversed, so its
- *    big-endian low 32 bits are dword 0 of each lane and vpaddd wraps
- *    them exactly as SP 800-38D's inc32 does; no call needs splitting.
+ *    in aes-ctr-x86_64.S, in registers 16-30 for the batches.
  *  - The updated counter block is written once, with one 16-byte store
  *    at entry (its value is known then), so the next call's load is
- *    forwarded from it.
+ *    forwarded from it; the block is loaded with a plain 16-byte load
+ *    for the same reason (a broadcast load is not forwarded).
  *  - The last AES round gets the input xored into the last round key,
  *    so vaesenclast produces the output directly.
- *  - vpternlogd folds three-way xors of the products and the reduction.
- *  - Tails are exact with masked loads and stores (masks from bzhi): no
- *    byte outside the caller's buffers is read or written.  The
- *    keystream lane of a final partial block is picked with vpcompressq.
- *  - zmm batches are 4 vectors, ymm batches 8: 16 blocks either way,
- *    enough independent AES states to cover VAES latency at both widths.
- *    Eight states plus all round keys leave no register for the powers
- *    of H, so they are memory operands of vpclmulqdq (zmm loads each
- *    vector's powers once into a spare AES-state register).
  *  - Registers that held keys, keystream or data are zeroed on exit;
  *    vzeroupper ends both variants.  The stack pointer never moves and
  *    no callee-saved register is touched.
@@ -102,7 +138,10 @@
  *   void _gcry_aes_gcm_ghash_<variant> (const byte *hkey, byte acc[16],
  *          const byte *buf, size_t nbytes);   NBYTES a multiple of 16
  *
- * ACC is the GHASH state as SP 800-38D writes it.  OUT == IN allowed.
+ * ACC is the GHASH state as SP 800-38D writes it (with a flag in NBYTES,
+ * the first of the 64 bytes ACC, PENDING, EK_J0, TAG).  OUT == IN
+ * allowed.  HKEY is best 64-byte aligned (gcm_bulk_key_t is): its powers
+ * are 512-bit memory operands.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -114,8 +153,17 @@
    in cipher/aes-x86-kernels.h.  */
 #define AES_KEY_ENC_OFFSET      0
 #define AES_KEY_ROUNDS_OFFSET   480
-/* Bytes of powers of H in the GCM key: H^16 .. H^1.  */
-#define GCM_HPOW_BYTES          256
+/* Bytes of powers of H in the GCM key: H^32 .. H^1.  */
+#define GCM_HPOW_BYTES          512
+/* Flags in the top byte of NBYTES (aes-x86-kernels.h; the glue puts
+   the gcm_crypt slot's GCM_BULK_EK_J0 and GCM_BULK_TAG there), and the
+   blocks after ACC they use: the mode's state is ACC, PENDING, EK_J0,
+   TAG.  */
+#define GCM_KERNEL_EK_J0        1
+#define GCM_KERNEL_TAG          2
+#define GCM_KERNEL_FLAGS_SHIFT  56
+#define ACC_EK_J0               32
+#define ACC_TAG                 48
 
 /*
  * General-purpose registers.
@@ -123,46 +171,51 @@
 .set KEY,       %rdi    /* aes_hw_key_t *; kept for its ROUNDS field */
 .set HKEY,      %rsi    /* powers of H; advanced in the final tail */
 .set ACCP,      %rdx    /* GHASH accumulator, written at exit */
-.set CTRP,      %rcx    /* counter block, written at entry */
+.set CTRP,      %rcx    /* counter block, written at entry; then: */
+.set CTR32,     %ecx    /* low 32 bits of the next counter block (LE) */
+.set CTR8,      %cl
 .set DST,       %r8     /* output, advanced */
 .set SRC,       %r9     /* input, advanced */
 .set LEN,       %r10    /* bytes still to process */
 .set TMP,       %r11    /* scratch */
 .set TMP32,     %r11d
-.set AUX,       %rax    /* scratch: block counts, tail lengths */
+.set AUX,       %rax    /* main loop: &.Lctr_byte15; tails: scratch */
+.set ONES,      %rdi    /* tails, once KEY is done: all ones (masks) */
 .set AUX32,     %eax
 
-.macro _set_veclen vl, nvec
+.macro _set_veclen vl
   _set_vregs \vl, 1
   .irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
     .set Y\i, %ymm\i
   .endr
-  .set NVEC, \nvec                      /* vectors per batch */
+  .set NVEC, 8                          /* vectors per batch */
   .set BATCH, NVEC * VL                 /* bytes per batch */
-  .set HPOW_BATCH, GCM_HPOW_BYTES - BATCH /* offset of H^(BATCH/16) */
+  .set BATCH_BLOCKS, BATCH / 16
+  .set HPOW_BATCH, GCM_HPOW_BYTES - BATCH /* offset of H^BATCH_BLOCKS */
+  .set HPOW_H2, GCM_HPOW_BYTES - 32     /* offset of H^2 */
+  .set HPOW_H1, GCM_HPOW_BYTES - 16     /* offset of H^1 */
   .set NSTEPS, NVEC + 2                 /* GHASH steps per batch */
 
-  /* V0-V(NVEC-1): AES states of the batch; in the tail, keystream.
-     The powers of H, the reduction constant and the counter step are
-     memory operands: with eight AES states (ymm) and all round keys in
-     registers, nothing else fits.  */
-  .set GHDATA,  V8      /* ciphertext being hashed; temporary */
+  /* V0-V7: AES states of the batch; in the tail, keystream.  */
+  .set GHDATA,  V8      /* byte-reversed ciphertext being hashed */
   .set X_GHDATA, X8
-  .set T0,      V9      /* products */
-  .set T1,      V10
-  .set X_T0,    X9
-  .set Y_T0,    Y9
-  .set LO,      V11     /* product bits 0-127, per lane */
-  .set MID,     V12     /* bits 64-191 */
-  .set HI,      V13     /* bits 128-255; the reduced result */
-  .set X_HI,    X13
-  .set Y_HI,    Y13
-  .set ACC,     V14     /* GHASH state, lane 0 only (upper lanes 0) */
-  .set X_ACC,   X14
-  .set BSWAP,   V15     /* byte reversal of each lane */
-  .set X_BSWAP, X15
-  .set LE_CTR,  V31     /* next counter blocks, byte-reversed per lane */
-  .set X_LE_CTR, X31
+  .set Y_GHDATA, Y8
+  .set GHDATA2, V9      /* the other vector of the pair */
+  .set X_GHDATA2, X9
+  .set T0,      V10     /* products; scratch */
+  .set T1,      V11
+  .set X_T0,    X10
+  .set X_T1,    X11
+  .set Y_T0,    Y10
+  .set LO,      V12     /* product bits 0-127, per lane */
+  .set X_LO,    X12
+  .set MID,     V13     /* bits 64-191 */
+  .set X_MID,   X13
+  .set HI,      V14     /* bits 128-255; the reduced result */
+  .set X_HI,    X14
+  .set Y_HI,    Y14
+  .set ACC,     V15     /* GHASH state, lane 0 only (upper lanes 0) */
+  .set X_ACC,   X15
   /* Round keys: RK0 the first, RK_LAST the last, RKe the one e rounds
      before the last (e = 1..13).  */
   .set RK0,     V16
@@ -180,89 +233,174 @@
   .set RK11, V28
   .set RK12, V29
   .set RK13, V30
+  /* The main loop's GHASH constants where the key size leaves round key
+     registers free (_ghash_step): AES-192 and AES-128 the powers,
+     AES-128 also the byte-reversal control and the reduction constant
+     (loaded with the round keys).  */
+  .set HPOW_A,  V29
+  .set HPOW_B,  V30
+  .set BSWAP_R, V28
+  .set GFPOLY_R, V27
+  /* The current counter block with byte 15 cleared, xor RK0, in every
+     lane (header).  */
+  .set CTRQ,    V31
+  .set X_CTRQ,  X31
+  /* In the tails (after the last counter block): powers of H.  A tail's
+     powers start at any 16-byte boundary, so they are loaded once per
+     vector into a register: a memory operand split across cache lines
+     costs every VPCLMULQDQ that uses it.  */
+  .set TAIL_HPOW, V31
+  /* In _tail_finish, where no round key is needed any more: the last
+     vector's ciphertext, then the final partial block's (for TAG), and
+     the GHASH key pointer while HKEY walks the tail's powers.  */
+  .set CT_LAST, V30
+  .set TAIL_CT, V29
+  .set X_TAIL_CT, X29
+  .set X_HKEY_SAVE, X28
+  /* In the tail rounds: J0 becoming E(K, J0) (_j0_lane_start).  */
+  .set X_J0, X26
 .endm
 
-/* Byte mask of the first min(\nbytes, 64) bytes (\nbytes < 256) in %k1.
-   Clobbers TMP.  */
-.macro _bytemask nbytes
-  mov $-1, TMP
-  bzhi \nbytes, TMP, TMP
+/* Byte mask of the first min(NBYTES, VL) bytes in KREG (NBYTES a
+   register, any value; ONES all ones: the tails set it).  Clobbers
+   TMP.  */
+.macro _bytemask nbytes, kreg=%k1
+  mov $VL, TMP32
+  cmp TMP, \nbytes
+  cmovb \nbytes, TMP
+  bzhi TMP, ONES, TMP
   .if VL == 64
-    kmovq TMP, %k1
+    kmovq TMP, \kreg
   .else
-    kmovd TMP32, %k1
+    kmovd TMP32, \kreg
   .endif
 .endm
 
 /* Multiply-accumulate GHDATA (byte-reversed blocks) by POW (register
-   or memory) into LO, MID, HI.  FIRST: start the sums instead of adding
-   to them.  */
-.macro _ghash_mul first, pow
-  .if \first
-    vpclmulqdq $0x00, \pow, GHDATA, LO
-    vpclmulqdq $0x11, \pow, GHDATA, HI
-    vpclmulqdq $0x01, \pow, GHDATA, MID
-    vpclmulqdq $0x10, \pow, GHDATA, T0
-    vpxord T0, MID, MID
-  .else
-    vpclmulqdq $0x00, \pow, GHDATA, T0
-    vpclmulqdq $0x11, \pow, GHDATA, T1
-    vpxord T0, LO, LO
-    vpxord T1, HI, HI
-    vpclmulqdq $0x01, \pow, GHDATA, T0
-    vpclmulqdq $0x10, \pow, GHDATA, T1
-    vpternlogd $0x96, T0, T1, MID
-  .endif
+   or memory) into LO, MID, HI.  The tails' one-vector form.  */
+.macro _ghash_mul pow
+  vpclmulqdq $0x00, \pow, GHDATA, T0
+  vpclmulqdq $0x11, \pow, GHDATA, T1
+  vpxord T0, LO, LO
+  vpxord T1, HI, HI
+  vpclmulqdq $0x01, \pow, GHDATA, T0
+  vpclmulqdq $0x10, \pow, GHDATA, T1
+  vpternlogd $0x96, T0, T1, MID
 .endm
 
 /* The two Montgomery steps of the header, per lane: HI = (LO, MID, HI)
    / y^128 mod g*.  */
-.macro _ghash_reduce
-  vpclmulqdq $0x00, .Lgfpoly(%rip), LO, T0
+.macro _ghash_reduce gfpoly=.Lgfpoly(%rip)
+  vpclmulqdq $0x00, \gfpoly, LO, T0
   vpshufd $0x4e, LO, LO
   vpternlogd $0x96, T0, LO, MID
-  vpclmulqdq $0x00, .Lgfpoly(%rip), MID, T0
+  vpclmulqdq $0x00, \gfpoly, MID, T0
   vpshufd $0x4e, MID, MID
   vpternlogd $0x96, T0, MID, HI
 .endm
 
-/* ACC = sum of the lanes of HI.  */
-.macro _ghash_fold_lanes
+/* ACC = sum of the lanes of HI (ADD: ACC ^= that sum).  */
+.macro _ghash_fold_lanes add=0
   .if VL == 64
     vextracti64x4 $1, HI, Y_T0
     vpxord Y_T0, Y_HI, Y_HI
   .endif
   vextracti32x4 $1, Y_HI, X_T0
-  vpxord X_T0, X_HI, X_ACC
+  .if \add
+    vpternlogd $0x96, X_T0, X_HI, X_ACC
+  .else
+    vpxord X_T0, X_HI, X_ACC
+  .endif
 .endm
 
-/* Step S of the GHASH of one batch of ciphertext at DISP(BASE): steps
-   0..NVEC-1 multiply vector S by its powers, then reduce, then sum the
-   lanes into ACC.  */
-.macro _ghash_step s, base, disp
+/* DST = SRC3 xor SRC2 xor DST (START: DST = SRC3 xor SRC2).  */
+.macro _xor3 start, src3, src2, dst
+  .if \start
+    vpxord \src3, \src2, \dst
+  .else
+    vpternlogd $0x96, \src3, \src2, \dst
+  .endif
+.endm
+
+/* Step S of the GHASH of one batch of ciphertext at DISP(BASE).  The
+   vectors go in pairs (A, B), the last pair first, so that ACC (which
+   joins vector 0, in the last pair) is needed as late as possible: the
+   even step loads and byte-reverses both and adds their low and high
+   products, the odd step their middle products; each vpternlogd adds
+   one product of each vector.  Then the reduction, then the sum of the
+   lanes into ACC.
+   REGS: where the constants come from.  0: memory operands.  1 (AES-192,
+   whose rounds leave RK12 and RK13 free): each power vector loaded once
+   into HPOW_A/HPOW_B, not read four times as a memory operand.  2
+   (AES-128, RK10 to RK13 free): that, and the byte-reversal control and
+   the reduction constant in registers too.  In a loop where ports 0
+   and 5 are saturated, every 512-bit memory operand costs issue time.  */
+.macro _ghash_step s, base, disp, regs=0
+  .if \regs == 2
+    .set .Lbswap_op, BSWAP_R
+    .set .Lgfpoly_op, GFPOLY_R
+  .endif
   .if \s < NVEC
-    vmovdqu8 \disp+(\s)*VL(\base), GHDATA
-    vpshufb BSWAP, GHDATA, GHDATA
-    .if \s == 0
-      vpxord ACC, GHDATA, GHDATA
+    .set .Lga, NVEC - 2 - ((\s) & ~1)
+    .set .Lgb, .Lga + 1
+    .set .Lfirst, (\s) < 2
+    .if \regs
+      .set .Lpa, HPOW_A
+      .set .Lpb, HPOW_B
     .endif
-    .if NVEC == 4
-      /* A free AES-state register: one load of the powers, not four. */
-      vmovdqu8 HPOW_BATCH+(\s)*VL(HKEY), V7
-      .if \s == 0
-        _ghash_mul 1, V7
-      .else
-        _ghash_mul 0, V7
+    .if ((\s) & 1) == 0
+      vmovdqu8 \disp+.Lga*VL(\base), GHDATA
+      vmovdqu8 \disp+.Lgb*VL(\base), GHDATA2
+      .if \regs
+        vmovdqu8 HPOW_BATCH+.Lga*VL(HKEY), HPOW_A
+        vmovdqu8 HPOW_BATCH+.Lgb*VL(HKEY), HPOW_B
       .endif
-    .elseif \s == 0
-      _ghash_mul 1, HPOW_BATCH+(\s)*VL(HKEY)
+      .if \regs == 2
+        vpshufb BSWAP_R, GHDATA, GHDATA
+        vpshufb BSWAP_R, GHDATA2, GHDATA2
+      .else
+        vpshufb .Lbswap128(%rip), GHDATA, GHDATA
+        vpshufb .Lbswap128(%rip), GHDATA2, GHDATA2
+      .endif
+      .if .Lga == 0
+        vpxord ACC, GHDATA, GHDATA
+      .endif
+      _clmul_pow \regs, 0x00, .Lga, GHDATA, T0
+      _clmul_pow \regs, 0x00, .Lgb, GHDATA2, T1
+      _xor3 .Lfirst, T0, T1, LO
+      _clmul_pow \regs, 0x11, .Lga, GHDATA, T0
+      _clmul_pow \regs, 0x11, .Lgb, GHDATA2, T1
+      _xor3 .Lfirst, T0, T1, HI
     .else
-      _ghash_mul 0, HPOW_BATCH+(\s)*VL(HKEY)
+      _clmul_pow \regs, 0x01, .Lga, GHDATA, T0
+      _clmul_pow \regs, 0x10, .Lga, GHDATA, T1
+      _xor3 .Lfirst, T0, T1, MID
+      _clmul_pow \regs, 0x01, .Lgb, GHDATA2, T0
+      _clmul_pow \regs, 0x10, .Lgb, GHDATA2, T1
+      _xor3 0, T0, T1, MID
     .endif
   .elseif \s == NVEC
-    _ghash_reduce
+    .if \regs == 2
+      _ghash_reduce GFPOLY_R
+    .else
+      _ghash_reduce
+    .endif
   .elseif \s == NVEC + 1
     _ghash_fold_lanes
+  .endif
+.endm
+
+/* DST = the carry-less product IMM of DATA and the powers of vector V
+   of the batch (HPOW_A/HPOW_B when REGS, V even/odd).  */
+.macro _clmul_pow regs, imm, v, data, dst
+  .if \regs
+    .if (\v) & 1
+      vpclmulqdq $\imm, HPOW_B, \data, \dst
+    .else
+      vpclmulqdq $\imm, HPOW_A, \data, \dst
+    .endif
+  .else
+    vpclmulqdq $\imm, HPOW_BATCH+(\v)*VL(HKEY), \data, \dst
   .endif
 .endm
 
@@ -275,57 +413,75 @@
   .endr
 .endm
 
-/* GHASH of the whole blocks among the first LEN bytes at SRC (none
-   when LEN < 16), with the last powers of H.  KS: the blocks are
-   plaintext and V0, V1, ... their keystream (the tail of an encryption,
-   hashed before it is stored: a load right after a masked store of the
-   same bytes would wait for the store to retire).  Zero-masked loads
-   stop at the last whole block; the powers are read unmasked, past H^1
-   into the key's zero padding, since zero data lanes make their
-   products zero.  Clobbers AUX, HKEY, TMP, %k1.  */
-.macro _ghash_tail ks
+/* GHASH of the LEN bytes (whole blocks, 0 < LEN < BATCH) at SRC into
+   ACC, one vector per iteration, with the last powers of H (the last
+   vector may read past H^1 into the zero padding: its data lanes there
+   are zero).  */
+.macro _ghash_tail
+  mov $-1, ONES
   mov LEN, AUX
-  and $-16, AUX
-  jz .Lghash_tail_done\@
   add $GCM_HPOW_BYTES, HKEY
   sub AUX, HKEY
-  vpxor X11, X11, X11                   /* LO, MID, HI = 0 */
-  vpxor X12, X12, X12
-  vpxor X13, X13, X13
-  .irp i, 0,1,2,3,4,5,6,7
-    .if \i < NVEC
-      _bytemask AUX
-      vmovdqu8 \i*VL(SRC), GHDATA{%k1}{z}
-      .if \ks
-        vpxord V\i, GHDATA, GHDATA{%k1}{z}
-      .endif
-      vpshufb BSWAP, GHDATA, GHDATA
-      .if \i == 0
-        vpxord ACC, GHDATA, GHDATA
-      .endif
-      _ghash_mul 0, \i*VL(HKEY)
-      .if \i < NVEC - 1
-        sub $VL, AUX
-        jbe .Lghash_tail_reduce\@
-      .endif
-    .endif
-  .endr
-.Lghash_tail_reduce\@:
+  vpxor X_LO, X_LO, X_LO
+  vpxor X_MID, X_MID, X_MID
+  vpxor X_HI, X_HI, X_HI
+.Lghash_tail_loop\@:
+  _bytemask LEN, %k2
+  vmovdqu8 (SRC), GHDATA{%k2}{z}
+  vpshufb .Lbswap128(%rip), GHDATA, GHDATA
+  vpxord ACC, GHDATA, GHDATA            /* ACC joins the first block only */
+  vpxor X_ACC, X_ACC, X_ACC
+  vmovdqu8 (HKEY), TAIL_HPOW
+  _ghash_mul TAIL_HPOW
+  add $VL, HKEY
+  add $VL, SRC
+  sub $VL, LEN
+  ja .Lghash_tail_loop\@
   _ghash_reduce
   _ghash_fold_lanes
-.Lghash_tail_done\@:
 .endm
 
-/* V0..V(K-1) = the next K vectors of counter blocks xor RK0.  */
-.macro _ctr_blocks k
+/* Keystream for the 0 < LEN < BATCH bytes left: K vectors in V0..V(K-1)
+   with K = ceil(LEN / VL).  T0: the counter lanes (_ctr_lanes).  With
+   GHASH set, the GHASH of the batch before (at DST - BATCH) is done
+   under the rounds.  Continues at DONE.  */
+.macro _tail_keystream done, ghash
+  cmp $4*VL, LEN
+  ja .Lgt4\@
+  cmp $2*VL, LEN
+  ja .Lgt2\@
+  cmp $VL, LEN
+  ja .Lks2\@
+  _tail_keystream_k 1, \done, \ghash
+.Lks2\@:
+  _tail_keystream_k 2, \done, \ghash
+.Lgt2\@:
+  cmp $3*VL, LEN
+  ja .Lks4\@
+  _tail_keystream_k 3, \done, \ghash
+.Lks4\@:
+  _tail_keystream_k 4, \done, \ghash
+.Lgt4\@:
+  cmp $6*VL, LEN
+  ja .Lgt6\@
+  cmp $5*VL, LEN
+  ja .Lks6\@
+  _tail_keystream_k 5, \done, \ghash
+.Lks6\@:
+  _tail_keystream_k 6, \done, \ghash
+.Lgt6\@:
+  cmp $7*VL, LEN
+  ja .Lks8\@
+  _tail_keystream_k 7, \done, \ghash
+.Lks8\@:
+  _tail_keystream_k 8, \done, \ghash
+.endm
+
+.macro _tail_keystream_k k, done, ghash
   .irp i, 0,1,2,3,4,5,6,7
     .if \i < \k
-      vpshufb BSWAP, LE_CTR, V\i
-      .if VL == 64
-        vpaddd .Linc4(%rip), LE_CTR, LE_CTR
-      .else
-        vpaddd .Linc2(%rip), LE_CTR, LE_CTR
-      .endif
+      vpshufb .Lbswap128(%rip), T0, V\i
+      _ctr_step T0
     .endif
   .endr
   .irp i, 0,1,2,3,4,5,6,7
@@ -333,6 +489,278 @@
       vpxord RK0, V\i, V\i
     .endif
   .endr
+  _tail_rounds \k, \ghash
+  .irp i, 0,1,2,3,4,5,6,7
+    .if \i < \k
+      vaesenclast RK_LAST, V\i, V\i
+    .endif
+  .endr
+  _j0_lane_end
+  jmp \done
+.endm
+
+/* EK_J0 in a tail: J0 rides the tail's rounds as one more state, X_J0,
+   in step with the message's blocks -- a separate chain of rounds
+   would compete with theirs on port 0 or come after them and hold up
+   retirement.  Without EK_J0 the lane runs on whatever X_J0 holds and
+   nothing is stored.  */
+.macro _j0_lane_start
+  kmovw %k4, TMP32
+  test $GCM_KERNEL_EK_J0, TMP32
+  jz .Lj0_lane\@
+  vmovdqu8 ACC_EK_J0(ACCP), X_J0
+  vpxord X16, X_J0, X_J0                  /* RK0 */
+.Lj0_lane\@:
+.endm
+
+.macro _j0_lane_end
+  vaesenclast X17, X_J0, X_J0             /* RK_LAST */
+  kmovw %k4, TMP32
+  test $GCM_KERNEL_EK_J0, TMP32
+  jz .Lj0_lane\@
+  vmovdqu8 X_J0, ACC_EK_J0(ACCP)
+.Lj0_lane\@:
+.endm
+
+/* The middle rounds of a tail, on V0..V(K-1): a loop over the rounds,
+   the round key broadcast from the schedule each time, so that one
+   short body serves every K and key size (the rounds of the K vectors
+   interleaved: AES latency is hidden by independent states, not by the
+   out-of-order window, which VAESENC chains would fill).  With GHASH
+   set, the first 8 rounds each carry one vector of the GHASH of the
+   batch before (at DST - BATCH), then its reduction: the carry-less
+   multiplies run under the rounds instead of after them.  Clobbers
+   %rcx, AUX, TMP, GHDATA2 (the round key).  */
+.macro _tail_rounds k, ghash
+  lea AES_KEY_ENC_OFFSET+16(KEY), %rcx          /* round key 1 */
+  mov AES_KEY_ROUNDS_OFFSET(KEY), AUX32
+  shl $4, AUX32
+  lea AES_KEY_ENC_OFFSET(KEY,AUX), AUX          /* the last round key */
+  _j0_lane_start
+  .if \ghash
+    vpxor X_LO, X_LO, X_LO
+    vpxor X_MID, X_MID, X_MID
+    vpxor X_HI, X_HI, X_HI
+    lea -BATCH(DST), TMP
+1:
+    vbroadcasti32x4 (%rcx), GHDATA2
+    .irp i, 0,1,2,3,4,5,6,7
+      .if \i < \k
+        vaesenc GHDATA2, V\i, V\i
+      .endif
+    .endr
+    vaesenc X_GHDATA2, X_J0, X_J0
+    vmovdqu8 (TMP), GHDATA
+    vpshufb .Lbswap128(%rip), GHDATA, GHDATA
+    vpxord ACC, GHDATA, GHDATA          /* ACC joins the first block only */
+    vpxor X_ACC, X_ACC, X_ACC
+    vmovdqu8 HPOW_BATCH(HKEY), TAIL_HPOW
+    _ghash_mul TAIL_HPOW
+    add $16, %rcx
+    add $VL, HKEY
+    add $VL, TMP
+    cmp DST, TMP
+    jne 1b
+    sub $BATCH, HKEY
+    _ghash_reduce
+    _ghash_fold_lanes
+  .endif
+2:
+  vbroadcasti32x4 (%rcx), GHDATA2
+  .irp i, 0,1,2,3,4,5,6,7
+    .if \i < \k
+      vaesenc GHDATA2, V\i, V\i
+    .endif
+  .endr
+  vaesenc X_GHDATA2, X_J0, X_J0
+  add $16, %rcx
+  cmp AUX, %rcx
+  jne 2b
+.endm
+
+/* The 0 < LEN < BATCH bytes left, with their keystream in V0, V1, ...:
+   vector by vector, the output (exact bytes through masks) and the
+   GHASH of the vector's whole ciphertext blocks (DEC: from the input
+   register, loaded before the store that may overwrite it), with the
+   last powers of H (the last vector may read past H^1 into the zero
+   padding: its data lanes there are zero).  Ends with ACC updated and,
+   when the final block is partial, its keystream block at KS_TAIL.  */
+.macro _tail_finish dec
+  mov $-1, ONES
+  vmovq HKEY, X_HKEY_SAVE
+  lea -1(LEN), %rcx
+  shr $(5 + VL / 64), %rcx              /* the index of the last vector */
+  mov LEN, AUX
+  and $-16, AUX
+  add $GCM_HPOW_BYTES, HKEY
+  sub AUX, HKEY
+  vpxor X_LO, X_LO, X_LO
+  vpxor X_MID, X_MID, X_MID
+  vpxor X_HI, X_HI, X_HI
+  .irp i, 0,1,2,3,4,5,6,7
+    _bytemask LEN, %k1                  /* all bytes of this vector */
+    mov LEN, AUX
+    and $-16, AUX
+    _bytemask AUX, %k2                  /* its whole blocks */
+    vmovdqu8 \i*VL(SRC), GHDATA2{%k1}{z}
+    vpxord GHDATA2, V\i, GHDATA
+    vmovdqu8 GHDATA, \i*VL(DST){%k1}
+    .if \dec
+      vmovdqa64 GHDATA2, CT_LAST
+    .else
+      vmovdqu8 GHDATA, CT_LAST{%k1}{z}
+    .endif
+    test AUX, AUX
+    jz .Lhashed\@                       /* no whole block: the end */
+    .if \dec
+      vmovdqu8 GHDATA2, GHDATA{%k2}{z}
+    .else
+      vmovdqu8 GHDATA, GHDATA{%k2}{z}
+    .endif
+    vpshufb .Lbswap128(%rip), GHDATA, GHDATA
+    vpxord ACC, GHDATA, GHDATA          /* ACC joins the first block only */
+    vpxor X_ACC, X_ACC, X_ACC
+    vmovdqu8 \i*VL(HKEY), TAIL_HPOW
+    _ghash_mul TAIL_HPOW
+    .if \i < 7
+      cmp $VL, LEN
+      jbe .Lhashed\@
+      sub $VL, LEN
+    .endif
+  .endr
+.Lhashed\@:
+  /* Here 0 < LEN <= VL, and the vector just done is the last.  ACC is
+     still the state if no block was hashed, else zero.  */
+  _ghash_reduce
+  _ghash_fold_lanes 1
+  test $15, LEN
+  jz .Lfinished\@
+  /* The keystream of the partial block: lane LEN/16 of the last vector;
+     V0 gets that vector.  */
+  .irp i, 1,2,3,4,5,6,7
+    cmp $\i, %ecx
+    jne 1f
+    vmovdqa64 V\i, V0
+1:
+  .endr
+  mov LEN, AUX
+  shr $4, AUX
+  shl $1, AUX
+  mov $3, TMP32
+  shlx AUX, TMP, TMP                    /* the lane's two qwords */
+  kmovw TMP32, %k2
+  vpcompressq V0, V1{%k2}{z}
+  mov 16(%rsp), TMP
+  vmovdqu X1, (TMP)
+  vpcompressq CT_LAST, TAIL_CT{%k2}{z}  /* its ciphertext, zero-padded */
+.Lfinished\@:
+  vmovq X_HKEY_SAVE, HKEY
+.endm
+
+/* LE = the counter blocks from CTR32 on, one per lane, byte-reversed
+   (inc32 is then a vpaddd on dword 0 of each lane): bytes 0-11 from
+   CTRQ xor RK0, dword 0 from CTR32 plus the lane number.  */
+.macro _ctr_lanes le
+  vpxord RK0, CTRQ, \le
+  vpshufb .Lbswap128(%rip), \le, \le
+  vpbroadcastd CTR32, \le{%k3}
+  vpaddd .Llane_offsets(%rip), \le, \le
+.endm
+
+/* LE += one vector of blocks.  */
+.macro _ctr_step le
+  .if VL == 64
+    vpaddd .Linc4(%rip), \le, \le
+  .else
+    vpaddd .Linc2(%rip), \le, \le
+  .endif
+.endm
+
+/* V0..V7 = the next batch of counter blocks xor RK0 the general way
+   (_ctr_lanes, then vpshufb per vector), and CTRQ for the batch after.
+   Clobbers T0, T1.  */
+.macro _ctr_batch_general
+  _ctr_lanes T0
+  .irp i, 0,1,2,3,4,5,6,7
+    vpshufb .Lbswap128(%rip), T0, V\i
+    _ctr_step T0
+  .endr
+  .irp i, 0,1,2,3,4,5,6,7
+    vpxord RK0, V\i, V\i
+  .endr
+  /* Lane 0 holds the next batch's first block; the other lanes differ
+     from it in byte 15 only, which CTRQ does not keep.  */
+  vpshufb .Lbswap128_clear15(%rip), T0, T0
+  vpxord RK0, T0, CTRQ
+.endm
+
+/* V0..V7 = the next batch of counter blocks xor RK0; CTR32 advanced.  */
+.macro _ctr_batch
+  cmpb $(256 - BATCH_BLOCKS), CTR8
+  jae .Lctr_general\@
+  /* No carry out of byte 15 in this batch (nor at its end).  */
+  movzbl CTR8, TMP32
+  shl $4, TMP32
+  .irp i, 0,1,2,3,4,5,6,7
+    vpxord \i*VL(AUX,TMP), CTRQ, V\i
+  .endr
+  jmp .Lctr_done\@
+.Lctr_general\@:
+  _ctr_batch_general
+.Lctr_done\@:
+  add $BATCH_BLOCKS, CTR32
+.endm
+
+/* EK_J0 when the flags ask for it: E(K, J0) over J0 at ACC + 32, with
+   the round keys of the registers.  Clobbers TMP, X_T0.  */
+.macro _ek_j0
+  kmovw %k4, TMP32
+  test $GCM_KERNEL_EK_J0, TMP32
+  jz .Lek_j0_done\@
+  vmovdqu ACC_EK_J0(ACCP), X_T0
+  _aes_block_x X_T0
+  vmovdqu X_T0, ACC_EK_J0(ACCP)
+.Lek_j0_done\@:
+.endm
+
+/* The xmm form of _ghash_mul: X_LO, X_MID, X_HI (+)= DATA times POW (a
+   memory operand); FIRST starts the sums.  */
+.macro _ghash_mul_x first, pow, data
+  .if \first
+    vpclmulqdq $0x00, \pow, \data, X_LO
+    vpclmulqdq $0x11, \pow, \data, X_HI
+    vpclmulqdq $0x01, \pow, \data, X_MID
+    vpclmulqdq $0x10, \pow, \data, X_T0
+    vpxord X_T0, X_MID, X_MID
+  .else
+    vpclmulqdq $0x00, \pow, \data, X_T0
+    vpxord X_T0, X_LO, X_LO
+    vpclmulqdq $0x11, \pow, \data, X_T0
+    vpxord X_T0, X_HI, X_HI
+    vpclmulqdq $0x01, \pow, \data, X_T0
+    vpxord X_T0, X_MID, X_MID
+    vpclmulqdq $0x10, \pow, \data, X_T0
+    vpxord X_T0, X_MID, X_MID
+  .endif
+.endm
+
+/* One block in the xmm X through the whole cipher, with the round keys
+   of the registers.  */
+.macro _aes_block_x x
+  vpxord X16, \x, \x                    /* RK0 */
+  cmpl $12, AES_KEY_ROUNDS_OFFSET(KEY)
+  jb .Lblock128\@
+  je .Lblock192\@
+  vaesenc X30, \x, \x                   /* RK13 */
+  vaesenc X29, \x, \x
+.Lblock192\@:
+  vaesenc X28, \x, \x                   /* RK11 */
+  vaesenc X27, \x, \x
+.Lblock128\@:
+  .irp r, 26,25,24,23,22,21,20,19,18    /* RK9 .. RK1 */
+    vaesenc X\r, \x, \x
+  .endr
+  vaesenclast X17, \x, \x               /* RK_LAST */
 .endm
 
 .macro _aes_round e, k
@@ -343,9 +771,9 @@
   .endr
 .endm
 
-/* Middle rounds on V0..V(K-1); with GHASH nonzero, each of the last 9
-   is followed by one GHASH step of the batch at GHDISP(GHBASE).  */
-.macro _aes_middle k, ghash, ghbase, ghdisp
+/* The middle rounds on V0..V(K-1), unstitched (encryption's first
+   batch).  */
+.macro _aes_middle k
   cmpl $12, AES_KEY_ROUNDS_OFFSET(KEY)
   jb 2f
   je 1f
@@ -357,90 +785,97 @@
 2:
   .irp e, 9,8,7,6,5,4,3,2,1
     _aes_round \e, \k
-    .if \ghash
-      _ghash_step 9-\e, \ghbase, \ghdisp
+  .endr
+.endm
+
+/* The M middle rounds of a batch (M = 9, 11, 13 for AES-128/192/256)
+   stitched with the GHASH of the batch at GHDISP(GHBASE): its 10 steps
+   spread over the rounds, step S after round ((S + 1) M + 5) / 10, so
+   port 5 is fed evenly whatever the key size.  */
+.macro _aes_middle_stitched m, ghbase, ghdisp
+  .irp e, 13,12,11,10,9,8,7,6,5,4,3,2,1
+    .if \e <= \m
+      _aes_round \e, NVEC                /* middle round M + 1 - E */
+      .irp s, 0,1,2,3,4,5,6,7,8,9
+        .if (((\s) + 1) * (\m) + 5) / 10 == (\m) + 1 - (\e)
+          _ghash_step \s, \ghbase, \ghdisp, (13 - (\m)) / 2
+        .endif
+      .endr
     .endif
   .endr
-  .if \ghash
-    .irp s, 9,10,11
-      .if \s < NSTEPS
-        _ghash_step \s, \ghbase, \ghdisp
-      .endif
-    .endr
-  .endif
 .endm
 
 /* One full batch: counters, rounds (stitched with a GHASH batch when
-   GHASH is set), last round with the input folded in, store.  */
+   GHASH is set: one copy of the rounds per key size), last round with
+   the input folded in, store.  */
 .macro _crypt_batch ghash, ghbase, ghdisp
-  _ctr_blocks NVEC
-  _aes_middle NVEC, \ghash, \ghbase, \ghdisp
+  _ctr_batch
+  .if \ghash
+    cmpl $12, AES_KEY_ROUNDS_OFFSET(KEY)
+    jb .Lmiddle128\@
+    je .Lmiddle192\@
+    _aes_middle_stitched 13, \ghbase, \ghdisp
+    jmp .Lmiddle_done\@
+.Lmiddle192\@:
+    _aes_middle_stitched 11, \ghbase, \ghdisp
+    jmp .Lmiddle_done\@
+.Lmiddle128\@:
+    _aes_middle_stitched 9, \ghbase, \ghdisp
+.Lmiddle_done\@:
+  .else
+    _aes_middle NVEC
+  .endif
   .irp i, 0,1,2,3,4,5,6,7
-    .if \i < NVEC
-      vpxord \i*VL(SRC), RK_LAST, GHDATA
-      vaesenclast GHDATA, V\i, V\i
-      vmovdqu8 V\i, \i*VL(DST)
-    .endif
+    vpxord \i*VL(SRC), RK_LAST, T0
+    vaesenclast T0, V\i, V\i
+    vmovdqu8 V\i, \i*VL(DST)
   .endr
   add $BATCH, SRC
   add $BATCH, DST
   sub $BATCH, LEN
 .endm
 
-/* Tail keystream: K vectors into V0..V(K-1), stitched with the GHASH
-   of a batch at GHDISP(GHBASE) when GHASH is set.  */
-.macro _tail_keystream k, ghash=0, ghbase, ghdisp
-  _ctr_blocks \k
-  _aes_middle \k, \ghash, \ghbase, \ghdisp
-  .irp i, 0,1,2,3,4,5,6,7
-    .if \i < \k
-      vaesenclast RK_LAST, V\i, V\i
-    .endif
-  .endr
-.endm
-
-/* Keystream for the 0 < LEN < BATCH bytes left: the least power of two
-   of vectors that covers them, so short messages pay for what they use.
-   Continues at DONE.  */
-.macro _tail_select done, ghash=0, ghbase, ghdisp
-  .if NVEC == 8
-    cmp $4*VL, LEN
-    ja .Lks8\@
-  .endif
-  cmp $2*VL, LEN
-  ja .Lks4\@
-  cmp $VL, LEN
-  ja .Lks2\@
-  _tail_keystream 1, \ghash, \ghbase, \ghdisp
-  jmp \done
-.Lks2\@:
-  _tail_keystream 2, \ghash, \ghbase, \ghdisp
-  jmp \done
-.Lks4\@:
-  _tail_keystream 4, \ghash, \ghbase, \ghdisp
-  .if NVEC == 8
-    jmp \done
-.Lks8\@:
-    _tail_keystream 8, \ghash, \ghbase, \ghdisp
-  .endif
-  jmp \done
-.endm
-
-
 /*
  * The template.  DEC: 0 encrypts, 1 decrypts.
  */
 .macro _aes_gcm_crypt dec
   mov 8(%rsp), LEN
+  rorx $GCM_KERNEL_FLAGS_SHIFT, LEN, TMP
+  kmovw TMP32, %k4                      /* the flags, for later */
+  shl $64-GCM_KERNEL_FLAGS_SHIFT, LEN
+  shr $64-GCM_KERNEL_FLAGS_SHIFT, LEN
   test LEN, LEN
   jz .Lreturn\@
 
-  /* Round keys, by from-end index.  */
+  /* The first and last round keys; the others below, for batches (the
+     tails read them from the schedule).  */
+  mov AES_KEY_ROUNDS_OFFSET(KEY), AUX32
+  shl $4, AUX32
+  vbroadcasti32x4 AES_KEY_ENC_OFFSET(KEY), RK0
+  vbroadcasti32x4 AES_KEY_ENC_OFFSET(KEY,AUX), RK_LAST
+  vmovdqu (ACCP), X_ACC
+  vpshufb .Lbswap128(%rip), X_ACC, X_ACC
+
+  /* Counter.  The block to leave behind (inc32 applied once per block
+     started) is stored now; CTRP becomes CTR32.  */
+  vmovdqu8 (CTRP), X_CTRQ               /* forwarded from the caller's */
+  mov 12(CTRP), AUX32                   /* 16-byte store: no broadcast */
+  bswap AUX32
+  lea 15(LEN), TMP
+  shr $4, TMP
+  add AUX32, TMP32
+  bswap TMP32
+  vpinsrd $3, TMP32, X_CTRQ, X_T1
+  vmovdqu X_T1, (CTRP)
+  mov AUX32, CTR32
+  cmp $BATCH, LEN
+  jb .Lshort\@
+
+  /* Round keys RK1.. by from-end index (AES-128 and AES-192 leave
+     registers free for GHASH constants: _ghash_step).  */
   mov AES_KEY_ROUNDS_OFFSET(KEY), AUX32
   shl $4, AUX32
   lea AES_KEY_ENC_OFFSET-112(KEY,AUX), TMP /* round key e at 112-16e */
-  vbroadcasti32x4 AES_KEY_ENC_OFFSET(KEY), RK0
-  vbroadcasti32x4 112(TMP), RK_LAST
   .irp e, 1,2,3,4,5,6,7,8,9
     vbroadcasti32x4 112-16*\e(TMP), RK\e
   .endr
@@ -448,29 +883,30 @@
   jb 1f
   vbroadcasti32x4 112-16*10(TMP), RK10
   vbroadcasti32x4 112-16*11(TMP), RK11
-  je 1f
+  je 2f
   vbroadcasti32x4 112-16*12(TMP), RK12
   vbroadcasti32x4 112-16*13(TMP), RK13
+  jmp 2f
 1:
-  vbroadcasti32x4 .Lbswap128(%rip), BSWAP
-  vmovdqu (ACCP), X_ACC
-  vpshufb X_BSWAP, X_ACC, X_ACC
+  vmovdqu8 .Lbswap128(%rip), BSWAP_R
+  vmovdqu8 .Lgfpoly(%rip), GFPOLY_R
+2:
 
-  /* Counter: LE_CTR lane j = first block + j.  The block to leave
-     behind (inc32 applied once per block started) is stored now.  */
-  vmovdqu8 (CTRP), X_LE_CTR
-  vpshufb X_BSWAP, X_LE_CTR, X_LE_CTR
-  lea 15(LEN), TMP
-  shr $4, TMP
-  vmovd TMP32, X_GHDATA
-  vpaddd X_GHDATA, X_LE_CTR, X_GHDATA
-  vpshufb X_BSWAP, X_GHDATA, X_GHDATA
-  vmovdqu X_GHDATA, (CTRP)
-  vshufi32x4 $0, LE_CTR, LE_CTR, LE_CTR
-  vpaddd .Llane_offsets(%rip), LE_CTR, LE_CTR
-
-  cmp $BATCH, LEN
-  jb .Ltail\@
+  /* CTRQ for the batches.  */
+  vshufi32x4 $0, CTRQ, CTRQ, CTRQ
+  vpternlogd $0x6c, .Lclear15(%rip), RK0, CTRQ  /* (CTRQ & clear15) ^ RK0 */
+  mov $0x1111, TMP32                            /* dword 0 of each lane */
+  kmovw TMP32, %k3
+  /* EK_J0 goes where port 0 has room: as one more state in the tail's
+     rounds, or beside encryption's unstitched last GHASH.  A decryption
+     without tail has neither: now, then.  */
+  .if \dec
+    test $BATCH-1, LEN
+    jnz 1f
+    _ek_j0
+1:
+  .endif
+  lea .Lctr_byte15(%rip), AUX
   .if !\dec
     _crypt_batch 0
     cmp $BATCH, LEN
@@ -487,72 +923,72 @@
   jae .Lloop\@
   .if !\dec
 .Lhash_last\@:
-    /* The last batch's ciphertext is still to hash: with the tail's
-       keystream when there is a tail, else on its own.  */
+    /* The last batch's ciphertext is still to hash: under the tail's
+       rounds when there is a tail, else on its own.  */
     test LEN, LEN
     jnz .Ltail_stitched\@
+    _ek_j0
     _ghash_batch DST, -BATCH
     jmp .Ldone\@
 .Ltail_stitched\@:
-    _tail_select .Lkeystream\@, 1, DST, -BATCH
+    _ctr_lanes T0
+    _tail_keystream .Lkeystream\@, 1
   .endif
 
-  /* 0 <= LEN < BATCH, nothing left to hash but the tail.  */
+  /* 0 <= LEN < BATCH, nothing to hash but the tail.  */
 .Ltail\@:
   test LEN, LEN
   jz .Ldone\@
-  _tail_select .Lkeystream\@
+  _ctr_lanes T0
+  jmp .Ltail_keystream\@
+
+  /* A message shorter than a batch: its counter lanes straight from the
+     block, the shortest dependency chain to the first AES round.  */
+.Lshort\@:
+  vpshufb .Lbswap128(%rip), X_CTRQ, X_T0
+  vshufi32x4 $0, T0, T0, T0
+  vpaddd .Llane_offsets(%rip), T0, T0
+.Ltail_keystream\@:
+  _tail_keystream .Lkeystream\@, 0
 .Lkeystream\@:
-  /* Hash the tail's whole ciphertext blocks before anything is stored
-     (in place, decryption would overwrite them).  */
-  .if \dec
-    _ghash_tail 0
-  .else
-    _ghash_tail 1
-  .endif
-  /* Vector by vector; the one holding the end (maybe partial) goes to
-     V0 and to .Lend.  */
-  .irp i, 0,1,2,3,4,5,6,7
-    .if \i < NVEC
-      _bytemask LEN
-      vmovdqu8 (SRC), GHDATA{%k1}{z}
-      vpxord GHDATA, V\i, GHDATA
-      vmovdqu8 GHDATA, (DST){%k1}
-      cmp $VL, LEN
-      .if \i == 0
-        jbe .Lend\@
-      .else
-        ja 1f
-        vmovdqa64 V\i, V0
-        jmp .Lend\@
-1:
-      .endif
-      add $VL, SRC
-      add $VL, DST
-      sub $VL, LEN
-    .endif
-  .endr
-.Lend\@:
-  /* 0 < LEN <= VL: V0 is the keystream of the last LEN bytes.  When the
-     last block is partial, its keystream (lane LEN/16) goes to KS_TAIL.  */
-  test $15, LEN
-  jz 1f
-  mov LEN, AUX
-  shr $4, AUX
-  shl $1, AUX
-  mov $3, TMP32
-  shlx AUX, TMP, TMP                    /* the lane's two qwords */
-  kmovw TMP32, %k2
-  vpcompressq V0, GHDATA{%k2}{z}
-  mov 16(%rsp), TMP
-  vmovdqu X_GHDATA, (TMP)
-1:
+  _tail_finish \dec
 
 .Ldone\@:
-  vpshufb X_BSWAP, X_ACC, X_ACC
-  vmovdqu X_ACC, (ACCP)
+  vpshufb .Lbswap128(%rip), X_ACC, X_T0
+  vmovdqu X_T0, (ACCP)
+  kmovw %k4, TMP32
+  test $GCM_KERNEL_TAG, TMP32
+  jz .Lwipe\@
+  /* TAG: the tag of the message if it ends here: GHASH on from ACC over
+     the final partial block P (zero-padded, TAIL_CT) if any and the
+     length block L at ACC + 48, xor E(K, J0).  In xmm, as
+     (ACC ^ P) H^2 ^ L H or (ACC ^ L) H with one reduction: this is the
+     end of the dependency chain of a short message.  */
+  vmovdqu ACC_TAG(ACCP), X_T1
+  vpshufb .Lbswap128(%rip), X_T1, X_T1
+  test $15, LEN
+  jz 1f
+  vpshufb .Lbswap128(%rip), X_TAIL_CT, X_GHDATA
+  vpxord X_ACC, X_GHDATA, X_GHDATA
+  _ghash_mul_x 1, HPOW_H2(HKEY), X_GHDATA
+  _ghash_mul_x 0, HPOW_H1(HKEY), X_T1
+  jmp 2f
+1:
+  vpxord X_ACC, X_T1, X_GHDATA
+  _ghash_mul_x 1, HPOW_H1(HKEY), X_GHDATA
+2:
+  vpclmulqdq $0x00, .Lgfpoly(%rip), X_LO, X_T0
+  vpshufd $0x4e, X_LO, X_LO
+  vpternlogd $0x96, X_T0, X_LO, X_MID
+  vpclmulqdq $0x00, .Lgfpoly(%rip), X_MID, X_T0
+  vpshufd $0x4e, X_MID, X_MID
+  vpternlogd $0x96, X_T0, X_MID, X_HI
+  vpshufb .Lbswap128(%rip), X_HI, X_HI
+  vpxord ACC_EK_J0(ACCP), X_HI, X_HI
+  vmovdqu X_HI, ACC_TAG(ACCP)
+.Lwipe\@:
   /* Leave no key, keystream or data behind.  */
-  .irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+  .irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
     vpxord X\i, X\i, X\i
   .endr
   vzeroupper
@@ -568,9 +1004,8 @@
   mov %rdi, HKEY
   test LEN, LEN
   jz .Lreturn\@
-  vbroadcasti32x4 .Lbswap128(%rip), BSWAP
   vmovdqu (ACCP), X_ACC
-  vpshufb X_BSWAP, X_ACC, X_ACC
+  vpshufb .Lbswap128(%rip), X_ACC, X_ACC
   cmp $BATCH, LEN
   jb .Ltail\@
 .p2align 4
@@ -581,10 +1016,13 @@
   cmp $BATCH, LEN
   jae .Lloop\@
 .Ltail\@:
-  _ghash_tail 0
-  vpshufb X_BSWAP, X_ACC, X_ACC
+  test LEN, LEN
+  jz .Ldone\@
+  _ghash_tail
+.Ldone\@:
+  vpshufb .Lbswap128(%rip), X_ACC, X_ACC
   vmovdqu X_ACC, (ACCP)
-  .irp i, 7,8,9,10,11,12,13,14
+  .irp i, 8,9,10,11,12,13,14,15,31      /* data, products, powers */
     vpxord X\i, X\i, X\i
   .endr
   vzeroupper
@@ -595,29 +1033,47 @@
 
 GCRY_ASM_RODATA
 .p2align 6
-/* vpshufb control reversing the 16 bytes of a lane.  */
+/* vpshufb control reversing the 16 bytes of each lane.  */
 .Lbswap128:
+  .rept 4
   .byte 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0
+  .endr
+/* The same with byte 15 of the result cleared (index bit 7 set).  */
+.Lbswap128_clear15:
+  .rept 4
+  .byte 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0x80
+  .endr
 /* y^63 + y^62 + y^57 in qword 0 of each lane: the reduction
    multiplier (header).  */
-.p2align 6
 .Lgfpoly:
   .quad 0xc200000000000000, 0, 0xc200000000000000, 0
   .quad 0xc200000000000000, 0, 0xc200000000000000, 0
-/* Added to the counter broadcast to every lane: lane j gets + j.  */
-.p2align 6
+/* Added to the byte-reversed counter in every lane: lane j gets + j.  */
 .Llane_offsets:
   .long 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0
 /* Per-vector counter steps (blocks per vector), dword 0 of a lane.  */
-.Linc2:
-  .long 2, 0, 0, 0, 2, 0, 0, 0
-.p2align 6
 .Linc4:
   .long 4, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0
+.Linc2:
+  .long 2, 0, 0, 0, 2, 0, 0, 0
+/* Clears byte 15 of a 16-byte block, in every lane.  */
+.Lclear15:
+  .rept 4
+  .quad -1, 0x00ffffffffffffff
+  .endr
+/* Row b (16 bytes) holds b in byte 15, zeros elsewhere: a vector load
+   at row b gives the low counter bytes of blocks b, b+1, ... (header).  */
+.p2align 6
+.Lctr_byte15:
+  .set .Lrow, 0
+  .rept 256
+  .byte 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, .Lrow
+  .set .Lrow, .Lrow + 1
+  .endr
 
 .text
 
-_set_veclen 64, 4
+_set_veclen 64
 GCRY_ASM_FUNC_START(_gcry_aes_gcm_enc_vaes_avx512_zmm)
   _aes_gcm_crypt 0
 GCRY_ASM_FUNC_END(_gcry_aes_gcm_enc_vaes_avx512_zmm)
@@ -628,7 +1084,7 @@ GCRY_ASM_FUNC_START(_gcry_aes_gcm_ghash_vaes_avx512_zmm)
   _aes_gcm_ghash
 GCRY_ASM_FUNC_END(_gcry_aes_gcm_ghash_vaes_avx512_zmm)
 
-_set_veclen 32, 8
+_set_veclen 32
 GCRY_ASM_FUNC_START(_gcry_aes_gcm_enc_vaes_avx512_ymm)
   _aes_gcm_crypt 0
 GCRY_ASM_FUNC_END(_gcry_aes_gcm_enc_vaes_avx512_ymm)

@@ -11,7 +11,7 @@
  *
  * The operation, the field arithmetic (reflected blocks, powers of H
  * premultiplied by x^-1, the two 64-bit Montgomery folds by
- * 0xc200000000000000), the key layout (H^16 .. H^1) and the stitching
+ * 0xc200000000000000), the key layout (H^32 .. H^1) and the stitching
  * are those of aes-gcm-avx512-x86_64.S, whose header derives them.  What
  * 16 registers and VEX change, and why this is its own file:
  *  - Register plan: eight AES states, one round-key register, the GHASH
@@ -32,6 +32,8 @@
  *    buffer in the red zone, copied in 8/4/2/1-byte pieces so no byte
  *    outside the caller's buffers is touched; the buffer is wiped.
  *  - No vpternlogd: the three-way sums are two vpxor.
+ *  - No flags in NBYTES (GCM_BULK_EK_J0, GCM_BULK_TAG): the glue does
+ *    those steps around the call.
  *
  * Entry points (SysV AMD64; C prototypes and duties in
  * cipher/aes-x86-kernels.h):
@@ -55,7 +57,7 @@
 
 #define AES_KEY_ENC_OFFSET      0
 #define AES_KEY_ROUNDS_OFFSET   480
-#define GCM_HPOW_BYTES          256
+#define GCM_HPOW_BYTES          512
 
 /*
  * General-purpose registers.

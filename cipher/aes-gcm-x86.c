@@ -4,10 +4,14 @@
  *
  * The kernels implement inc32 themselves and take any length, so the
  * glue only dispatches on the slot's OP; the variant is fixed per
- * function (stamped out by a macro), so no call selects anything.
+ * function (stamped out by a macro), so no call selects anything.  The
+ * OP flags GCM_BULK_EK_J0 and GCM_BULK_TAG go to the AVX-512 kernels
+ * in the top byte of NBYTES; for the VEX kernels the glue does those
+ * steps itself, with AES-NI and the variant's GHASH.
  *
- * The GHASH key: the powers H^1..H^16, each multiplied by x^-1 and in
- * the reflected order of ghash.h, H^16 first.  They are computed here
+ * The GHASH key: the powers H^1..H^32 (32 blocks per reduction in the
+ * zmm kernel), each multiplied by x^-1 and in the reflected order of
+ * ghash.h, H^32 first.  They are computed here
  * with PCLMULQDQ, using the same Montgomery-style reduction as the
  * kernels (derived in the header of aes-gcm-avx512-x86_64.S): with
  * reflected operands a, b the carry-less product is a*b*y^128 in the
@@ -26,12 +30,22 @@
 #include "aes-aesni.h"
 #include "aes-x86-kernels.h"
 
-#define GCM_NPOWERS 16
+#define GCM_NPOWERS 32
 
 static_assert (offsetof (gcm_bulk_key_t, zero_pad) == GCM_NPOWERS * 16,
                "aes-gcm-*.S: GCM_HPOW_BYTES");
 static_assert (sizeof (((gcm_bulk_key_t *) 0)->zero_pad) >= 64 - 16,
                "aes-gcm-avx512-x86_64.S: zmm loads may pass H^1 by 48");
+/* The blocks after ACC that GCM_BULK_EK_J0 and GCM_BULK_TAG use
+   (aes-gcm-avx512-x86_64.S: ACC_EK_J0, ACC_TAG).  */
+static_assert (offsetof (struct gcry_cipher_handle, u_mode.gcm.ek_j0)
+               - offsetof (struct gcry_cipher_handle, u_mode.gcm.acc) == 32,
+               "aes-gcm-avx512-x86_64.S: ACC_EK_J0");
+static_assert (offsetof (struct gcry_cipher_handle, u_mode.gcm.tag)
+               - offsetof (struct gcry_cipher_handle, u_mode.gcm.acc) == 48,
+               "aes-gcm-avx512-x86_64.S: ACC_TAG");
+/* The flags stay clear of the operation in OP's low byte.  */
+static_assert ((GCM_BULK_EK_J0 | GCM_BULK_TAG) > 0xff, "OP flags");
 
 #define PCLMUL_INLINE \
   static inline __attribute__ ((always_inline, target ("pclmul,sse4.1")))
@@ -93,7 +107,59 @@ _gcry_aes_gcm_x86_setkey (struct gcm_bulk_key *gkey, const byte h[16])
   __asm__ volatile ("" : : "r" (hi), "r" (lo), "r" (mask));
 }
 
-#define AES_X86_DEFINE_GCM_GLUE(variant)                                \
+/* The OP flags as the assembly kernels take them: in the top byte of
+   NBYTES, which the GCM data limit (2^36 - 32 bytes) leaves free
+   (aes-x86-kernels.h).  */
+#define GCM_KERNEL_EK_J0 1
+#define GCM_KERNEL_TAG 2
+#define GCM_KERNEL_FLAGS_SHIFT 56
+
+static inline size_t
+kernel_nbytes (size_t nbytes, int op, int native_flags)
+{
+  size_t flags = 0;
+
+  if (native_flags && (op & GCM_BULK_EK_J0))
+    flags |= GCM_KERNEL_EK_J0;
+  if (native_flags && (op & GCM_BULK_TAG))
+    flags |= GCM_KERNEL_TAG;
+  return nbytes | flags << GCM_KERNEL_FLAGS_SHIFT;
+}
+
+typedef void (*gcm_ghash_fn_t) (const byte *hkey, byte *acc,
+                                const byte *buf, size_t nbytes);
+
+/* GCM_BULK_TAG for the kernels without it (the VEX variants): the tag
+   from ACC over the final partial ciphertext block CT_TAIL (REST bytes,
+   zero-padded; none when REST is 0) and the length block at ACC + 48,
+   with the variant's GHASH, xor E(K, J0).  Only public data passes
+   through the buffers (ciphertext, lengths) but the GHASH state, which
+   is wiped.  */
+static void
+gcm_tag_fallback (gcm_ghash_fn_t ghash, const byte *hkey, byte *acc,
+                  const byte *ct_tail, size_t rest)
+{
+  byte blocks[32], state[16];
+  size_t n = 0, i;
+
+  if (rest)
+    {
+      memcpy (blocks, ct_tail, rest);
+      memset (blocks + rest, 0, 16 - rest);
+      n = 16;
+    }
+  memcpy (blocks + n, acc + 48, 16);
+  memcpy (state, acc, 16);
+  ghash (hkey, state, blocks, n + 16);
+  for (i = 0; i < 16; i++)
+    acc[48 + i] = state[i] ^ acc[32 + i];
+  wipememory (state, sizeof state);
+}
+
+/* One variant's gcm_crypt.  NATIVE_FLAGS: its kernels do GCM_BULK_EK_J0
+   and GCM_BULK_TAG themselves; else they are done here around the
+   kernel call.  */
+#define AES_X86_DEFINE_GCM_GLUE(variant, native_flags)                  \
   void                                                                  \
   _gcry_aes_gcm_x86_##variant (void *ctx, struct gcm_bulk_key *gkey,    \
                                byte *acc, byte *ctr, byte *out,         \
@@ -102,30 +168,48 @@ _gcry_aes_gcm_x86_setkey (struct gcm_bulk_key *gkey, const byte h[16])
   {                                                                     \
     const aes_hw_key_t *key = ctx;                                      \
     const byte *hkey = (const byte *) gkey->hpow;                       \
+    /* The kernels return at once on no data: flags done here then.  */ \
+    int native = (native_flags) && nbytes;                              \
+    size_t knbytes = kernel_nbytes (nbytes, op, native);                \
+    size_t rest = nbytes % 16;                                          \
+    byte ct_tail[16];                                                   \
                                                                         \
-    switch (op)                                                         \
+    switch (op & 0xff)                                                  \
       {                                                                 \
       case GCM_BULK_SETKEY:                                             \
         _gcry_aes_gcm_x86_setkey (gkey, in);                            \
-        break;                                                          \
+        return;                                                         \
       case GCM_BULK_GHASH:                                              \
         _gcry_aes_gcm_ghash_##variant (hkey, acc, in, nbytes);          \
-        break;                                                          \
-      case GCM_BULK_ENCRYPT:                                            \
+        return;                                                         \
+      }                                                                 \
+    if (!native && (op & GCM_BULK_EK_J0))                               \
+      _gcry_aes_aesni_encrypt (key, acc + 32, acc + 32, 1);             \
+    if ((op & 0xff) == GCM_BULK_ENCRYPT)                                \
+      {                                                                 \
         _gcry_aes_gcm_enc_##variant (key, hkey, acc, ctr, out, in,      \
-                                     nbytes, ks_tail);                  \
-        break;                                                          \
-      default:                                                          \
+                                     knbytes, ks_tail);                 \
+        if (!native && (op & GCM_BULK_TAG))                             \
+          gcm_tag_fallback (_gcry_aes_gcm_ghash_##variant, hkey, acc,   \
+                            out + nbytes - rest, rest);                 \
+      }                                                                 \
+    else                                                                \
+      {                                                                 \
+        /* In place, the ciphertext tail is gone after the call.  */    \
+        if (!native && (op & GCM_BULK_TAG))                             \
+          memcpy (ct_tail, in + nbytes - rest, rest);                   \
         _gcry_aes_gcm_dec_##variant (key, hkey, acc, ctr, out, in,      \
-                                     nbytes, ks_tail);                  \
-        break;                                                          \
+                                     knbytes, ks_tail);                 \
+        if (!native && (op & GCM_BULK_TAG))                             \
+          gcm_tag_fallback (_gcry_aes_gcm_ghash_##variant, hkey, acc,   \
+                            ct_tail, rest);                             \
       }                                                                 \
   }
 
-AES_X86_DEFINE_GCM_GLUE (aesni_avx)
-AES_X86_DEFINE_GCM_GLUE (vaes_avx2)
-AES_X86_DEFINE_GCM_GLUE (vaes_avx512_ymm)
-AES_X86_DEFINE_GCM_GLUE (vaes_avx512_zmm)
+AES_X86_DEFINE_GCM_GLUE (aesni_avx, 0)
+AES_X86_DEFINE_GCM_GLUE (vaes_avx2, 0)
+AES_X86_DEFINE_GCM_GLUE (vaes_avx512_ymm, 1)
+AES_X86_DEFINE_GCM_GLUE (vaes_avx512_zmm, 1)
 
 #define AES_X86_GCM_ENTRY(variant, hwf, zmm)                            \
   { #variant, (hwf), (zmm), _gcry_aes_gcm_x86_##variant }

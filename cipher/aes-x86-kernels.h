@@ -49,31 +49,35 @@ static_assert (sizeof (((aes_hw_key_t *) 0)->rounds) == 4,
  *   Any counter: a call in which the low 64 bits would wrap between two
  *   blocks is split by _gcry_aes_ctr_wrap_x86_<variant> (below).
  *
- * _gcry_aes_xctr_crypt_<variant> (KEY, IV, INDEX, OUT, IN, NBYTES,
- *                                 KS_TAIL)
- *   Keystream block j = AES-encrypt (KEY, IV ^ le128 (*INDEX + j)),
- *   the index a 128-bit sum (XCTR of the HCTR2 paper).  On return
- *   *INDEX has advanced by the blocks started (modulo 2^64).  Any
- *   index: a call that runs across index 2^64 is split by
+ * _gcry_aes_xctr_crypt_<variant> (KEY, ST, OUT, IN, NBYTES, KS_TAIL)
+ *   Keystream block j = AES-encrypt (KEY, ST->IV ^ le128 (ST->INDEX
+ *   + j)), the index a 128-bit sum (XCTR of the HCTR2 paper).  On
+ *   return ST->INDEX has advanced by the blocks started (modulo 2^64).
+ *   Any index: a call that runs across index 2^64 is split by
  *   _gcry_aes_xctr_wrap_x86_<variant> (below).
  *
  * Both: when NBYTES % 16 != 0 the full keystream block of the final
  * partial block is stored to KS_TAIL (16 bytes); otherwise KS_TAIL is
  * not written.  OUT == IN is allowed, other overlaps are not; no
  * alignment required; no byte outside IN[0..NBYTES-1],
- * OUT[0..NBYTES-1], CTR/IV and KS_TAIL is read or written (the VEX
+ * OUT[0..NBYTES-1], CTR/ST and KS_TAIL is read or written (the VEX
  * variants use 16 bytes of the red zone below the stack pointer as a
  * bounce buffer and wipe it).  KEY must be an aes_hw_key_t expanded by
  * _gcry_aes_aesni_setkey.  The caller must have checked the CPU
  * features of the variant.
  */
+/* The XCTR state of the xctr_crypt slot (cipher-internal.h, where
+   cipher/aes-ctr-x86.c pins the offsets the assembly reads: IV at 0,
+   INDEX at 16).  */
+struct cipher_xctr_state;
+
 #define AES_X86_DECLARE_CTR_KERNELS(variant)                            \
   void _gcry_aes_ctr_crypt_##variant (const aes_hw_key_t *key,          \
                                       byte *ctr, byte *out,             \
                                       const byte *in, size_t nbytes,    \
                                       byte *ks_tail);                   \
   void _gcry_aes_xctr_crypt_##variant (const aes_hw_key_t *key,         \
-                                       const byte *iv, u64 *index,      \
+                                       struct cipher_xctr_state *st,    \
                                        byte *out, const byte *in,       \
                                        size_t nbytes, byte *ks_tail)
 
@@ -91,8 +95,8 @@ AES_X86_DECLARE_CTR_KERNELS (vaes_avx512_zmm);
  * CTX must point to the aes_hw_key_t: the AES context must begin with
  * it.  A call is split at the one block where the counter's low 64 bits
  * wrap (CTR) or where the XCTR index passes 2^64, so the assembly's
- * 64-bit counter arithmetic never sees a carry.  XCTR updates *INDEX (+
- * blocks started, modulo 2^64).
+ * 64-bit counter arithmetic never sees a carry.  XCTR updates
+ * ST->INDEX (+ blocks started, modulo 2^64).
  *
  * _gcry_aes_ctr_x86_<variant> is an alias of _gcry_aes_ctr_crypt_<variant>
  * and _gcry_aes_xctr_x86_<variant> of _gcry_aes_xctr_crypt_<variant>
@@ -104,7 +108,7 @@ AES_X86_DECLARE_CTR_KERNELS (vaes_avx512_zmm);
 typedef void (*aes_x86_ctr_fn_t) (void *ctx, byte *ctr, byte *out,
                                   const byte *in, size_t nbytes,
                                   byte *ks_tail);
-typedef void (*aes_x86_xctr_fn_t) (void *ctx, const byte *iv, u64 *index,
+typedef void (*aes_x86_xctr_fn_t) (void *ctx, struct cipher_xctr_state *st,
                                    byte *out, const byte *in,
                                    size_t nbytes, byte *ks_tail);
 
@@ -115,13 +119,13 @@ typedef void (*aes_x86_xctr_fn_t) (void *ctx, const byte *iv, u64 *index,
   void _gcry_aes_ctr_wrap_x86_##variant (void *ctx, byte *ctr,          \
                                          byte *out, const byte *in,     \
                                          size_t nbytes, byte *ks_tail); \
-  void _gcry_aes_xctr_x86_##variant (void *ctx, const byte *iv,         \
-                                     u64 *index, byte *out,             \
-                                     const byte *in, size_t nbytes,     \
-                                     byte *ks_tail);                    \
-  void _gcry_aes_xctr_wrap_x86_##variant (void *ctx, const byte *iv,    \
-                                          u64 *index, byte *out,        \
-                                          const byte *in,               \
+  void _gcry_aes_xctr_x86_##variant (void *ctx,                        \
+                                     struct cipher_xctr_state *st,      \
+                                     byte *out, const byte *in,         \
+                                     size_t nbytes, byte *ks_tail);     \
+  void _gcry_aes_xctr_wrap_x86_##variant (void *ctx,                   \
+                                          struct cipher_xctr_state *st, \
+                                          byte *out, const byte *in,    \
                                           size_t nbytes, byte *ks_tail)
 
 AES_X86_DECLARE_CTR_GLUE (aesni_avx);
@@ -247,70 +251,66 @@ AES_X86_DECLARE_BULK_GLUE (vaes_avx512_ymm);
 AES_X86_DECLARE_BULK_GLUE (vaes_avx512_zmm);
 
 /* OCB (RFC 7253) full blocks, same four variants (the algorithm and the
- * offsets computed from the L table are described in the .S file):
+ * offsets computed from the tables are described in the .S file):
  *
- * _gcry_aes_ocb_enc_<variant> (KEY, OUT, IN, NBLOCKS, L_TABLE, ST)
- * _gcry_aes_ocb_dec_<variant> (KEY, OUT, IN, NBLOCKS, L_TABLE, ST)
- * _gcry_aes_ocb_auth_<variant> (KEY, NULL, ABUF, NBLOCKS, L_TABLE, ST)
- *   The ocb_crypt / ocb_auth slots' work (cipher-internal.h) with the
- *   offset, the checksum (or sum) and the block index in ST, updated.
- *   NBLOCKS may be 0.  They use 16 vectors of stack (offsets of a batch
- *   and a table derived from L) and wipe it.  */
-typedef struct aes_x86_ocb_state
-{
-  byte offset[16];
-  byte sum[16];                 /* checksum (crypt) or sum (auth) */
-  u64 index;                    /* blocks of the message done */
-} aes_x86_ocb_state_t;
-
-static_assert (offsetof (aes_x86_ocb_state_t, offset) == 0,
-               "aes-bulk-x86_64.S: OCB_ST_OFFSET");
-static_assert (offsetof (aes_x86_ocb_state_t, sum) == 16,
-               "aes-bulk-x86_64.S: OCB_ST_SUM");
-static_assert (offsetof (aes_x86_ocb_state_t, index) == 32,
-               "aes-bulk-x86_64.S: OCB_ST_INDEX");
+ * _gcry_aes_ocb_enc_<variant> (KEY, TAB, CHAIN, OUT, IN, NBLOCKS)
+ * _gcry_aes_ocb_dec_<variant> (KEY, TAB, CHAIN, OUT, IN, NBLOCKS)
+ * _gcry_aes_ocb_auth_<variant> (KEY, TAB, CHAIN, ABUF, NBLOCKS)
+ *   The ocb_enc / ocb_dec / ocb_auth slots' work, with their arguments
+ *   (cipher-internal.h: TAB the handle's L table and prefix sums, CHAIN
+ *   the offset, checksum or sum and block count, updated).  NBLOCKS may
+ *   be 0.  No stack is used.  The structures' offsets are pinned in
+ *   cipher/aes-bulk-x86.c.  */
+struct cipher_ocb_table;
+struct cipher_ocb_chain;
 
 #define AES_X86_DECLARE_OCB_KERNELS(variant)                            \
-  void _gcry_aes_ocb_enc_##variant (const aes_hw_key_t *key, byte *out, \
-                                    const byte *in, size_t nblocks,     \
-                                    const byte *l_table,                \
-                                    aes_x86_ocb_state_t *st);           \
-  void _gcry_aes_ocb_dec_##variant (const aes_hw_key_t *key, byte *out, \
-                                    const byte *in, size_t nblocks,     \
-                                    const byte *l_table,                \
-                                    aes_x86_ocb_state_t *st);           \
+  void _gcry_aes_ocb_enc_##variant (const aes_hw_key_t *key,            \
+                                    const struct cipher_ocb_table *tab, \
+                                    struct cipher_ocb_chain *chain,     \
+                                    byte *out, const byte *in,          \
+                                    size_t nblocks);                    \
+  void _gcry_aes_ocb_dec_##variant (const aes_hw_key_t *key,            \
+                                    const struct cipher_ocb_table *tab, \
+                                    struct cipher_ocb_chain *chain,     \
+                                    byte *out, const byte *in,          \
+                                    size_t nblocks);                    \
   void _gcry_aes_ocb_auth_##variant (const aes_hw_key_t *key,           \
-                                     byte *unused, const byte *abuf,    \
-                                     size_t nblocks,                    \
-                                     const byte *l_table,               \
-                                     aes_x86_ocb_state_t *st)
+                                     const struct cipher_ocb_table *tab, \
+                                     struct cipher_ocb_chain *chain,    \
+                                     const byte *abuf, size_t nblocks)
 
 AES_X86_DECLARE_OCB_KERNELS (aesni_avx);
 AES_X86_DECLARE_OCB_KERNELS (vaes_avx2);
 AES_X86_DECLARE_OCB_KERNELS (vaes_avx512_ymm);
 AES_X86_DECLARE_OCB_KERNELS (vaes_avx512_zmm);
 
-typedef void (*aes_x86_ocb_crypt_fn_t) (void *ctx, byte *offset,
-                                        byte *checksum,
-                                        const byte *l_table, u64 *index,
+/* The slots' types (cipher-internal.h).  */
+typedef void (*aes_x86_ocb_crypt_fn_t) (void *ctx,
+                                        const struct cipher_ocb_table *tab,
+                                        struct cipher_ocb_chain *chain,
                                         byte *out, const byte *in,
-                                        size_t nblocks, int encrypt);
-typedef void (*aes_x86_ocb_auth_fn_t) (void *ctx, byte *offset, byte *sum,
-                                       const byte *l_table, u64 *index,
+                                        size_t nblocks);
+typedef void (*aes_x86_ocb_auth_fn_t) (void *ctx,
+                                       const struct cipher_ocb_table *tab,
+                                       struct cipher_ocb_chain *chain,
                                        const byte *abuf, size_t nblocks);
 
 #define AES_X86_DECLARE_OCB_GLUE(variant)                               \
-  void _gcry_aes_ocb_crypt_x86_##variant (void *ctx, byte *offset,      \
-                                          byte *checksum,               \
-                                          const byte *l_table,          \
-                                          u64 *index, byte *out,        \
-                                          const byte *in,               \
-                                          size_t nblocks, int encrypt); \
-  void _gcry_aes_ocb_auth_x86_##variant (void *ctx, byte *offset,       \
-                                         byte *sum,                     \
-                                         const byte *l_table,           \
-                                         u64 *index, const byte *abuf,  \
-                                         size_t nblocks)
+  void _gcry_aes_ocb_enc_x86_##variant (void *ctx,                      \
+                                        const struct cipher_ocb_table *tab, \
+                                        struct cipher_ocb_chain *chain, \
+                                        byte *out, const byte *in,      \
+                                        size_t nblocks);                \
+  void _gcry_aes_ocb_dec_x86_##variant (void *ctx,                      \
+                                        const struct cipher_ocb_table *tab, \
+                                        struct cipher_ocb_chain *chain, \
+                                        byte *out, const byte *in,      \
+                                        size_t nblocks);                \
+  void _gcry_aes_ocb_auth_x86_##variant (void *ctx,                     \
+                                         const struct cipher_ocb_table *tab, \
+                                         struct cipher_ocb_chain *chain, \
+                                         const byte *abuf, size_t nblocks)
 
 AES_X86_DECLARE_OCB_GLUE (aesni_avx);
 AES_X86_DECLARE_OCB_GLUE (vaes_avx2);
@@ -340,7 +340,8 @@ typedef struct aes_x86_bulk_kernel
   aes_x86_chain_fn_t cfb_dec;
   aes_x86_cbc_enc_fn_t cbc_enc;
   aes_x86_chain_fn_t cfb_enc;
-  aes_x86_ocb_crypt_fn_t ocb_crypt;
+  aes_x86_ocb_crypt_fn_t ocb_enc;
+  aes_x86_ocb_crypt_fn_t ocb_dec;
   aes_x86_ocb_auth_fn_t ocb_auth;
 } aes_x86_bulk_kernel_t;
 
@@ -433,11 +434,15 @@ extern const aes_x86_xts_kernel_t _gcry_aes_x86_xts_kernels[];
  *   OUT == IN allowed, other overlaps not; any alignment; no byte
  *   outside the arguments is read or written (the VEX variants bounce
  *   a partial block through 16 bytes of red zone and wipe them).
+ *   The AVX-512 variants also take flags in the top byte of NBYTES
+ *   (the length is below 2^56): bit 56 does GCM_BULK_EK_J0, bit 57
+ *   GCM_BULK_TAG (cipher-internal.h), on the 64 bytes from ACC; the
+ *   VEX variants take none (their glue does those steps).
  *
  * _gcry_aes_gcm_ghash_<variant> (HKEY, ACC, BUF, NBYTES)
  *   Absorb NBYTES (a multiple of 16) of BUF into ACC.
  *
- * HKEY: the 256-byte key of struct gcm_bulk_key (cipher-internal.h),
+ * HKEY: the 512-byte key of struct gcm_bulk_key (cipher-internal.h),
  * filled by _gcry_aes_gcm_x86_setkey.  KEY: aes_hw_key_t from
  * _gcry_aes_aesni_setkey.  The caller has checked the variant's CPU
  * features (the AVX-512 variants also use BMI2, which every AVX-512 CPU
@@ -464,9 +469,9 @@ AES_X86_DECLARE_GCM_KERNELS (vaes_avx2);
 AES_X86_DECLARE_GCM_KERNELS (vaes_avx512_ymm);
 AES_X86_DECLARE_GCM_KERNELS (vaes_avx512_zmm);
 
-/* The powers of H for every variant: GKEY->hpow[16 - k] =
+/* The powers of H for every variant: GKEY->hpow[32 - k] =
    H^k * x^-1 mod g in GHASH's reflected order (ghash.h), as a
-   little-endian 128-bit integer, k = 1..16, and the zero padding after
+   little-endian 128-bit integer, k = 1..32, and the zero padding after
    them.  H is E(K, 0^128) as bytes.  Needs PCLMULQDQ.  */
 void _gcry_aes_gcm_x86_setkey (struct gcm_bulk_key *gkey, const byte h[16]);
 

@@ -214,21 +214,22 @@ aesni_ctr_crypt (void *ctx, byte *ctr, byte *out, const byte *in,
 }
 
 static void
-aesni_xctr_crypt (void *ctx, const byte *iv, u64 *index, byte *out,
+aesni_xctr_crypt (void *ctx, cipher_xctr_state_t *st, byte *out,
                   const byte *in, size_t nbytes, byte *ks_tail)
 {
   const aes_hw_key_t *k = &((aes_context_t *) ctx)->key.hw;
   size_t nblocks = nbytes / AES_BLOCKSIZE;
   size_t rest = nbytes % AES_BLOCKSIZE;
 
-  _gcry_aes_aesni_xctr_enc (k, iv, *index, out, in, nblocks);
-  *index += nblocks;
+  _gcry_aes_aesni_xctr_enc (k, st->iv, st->index, out, in, nblocks);
+  st->index += nblocks;
   if (rest)
     {
       out += nblocks * AES_BLOCKSIZE;
       in += nblocks * AES_BLOCKSIZE;
-      _gcry_aes_aesni_xctr_enc (k, iv, *index, ks_tail, zero_block, 1);
-      *index += 1;
+      _gcry_aes_aesni_xctr_enc (k, st->iv, st->index, ks_tail, zero_block,
+                                1);
+      st->index += 1;
       cipher_xor (out, in, ks_tail, rest);
     }
 }
@@ -256,7 +257,8 @@ aesni_xctr_crypt (void *ctx, const byte *iv, u64 *index, byte *out,
         .cfb_enc = _gcry_aes_cfb_enc_x86,                               \
         .ofb_crypt = _gcry_aes_ofb_x86,                                 \
         .cfb_dec = _gcry_aes_cfb_dec_x86_##variant,                     \
-        .ocb_crypt = _gcry_aes_ocb_crypt_x86_##variant,                 \
+        .ocb_enc = _gcry_aes_ocb_enc_x86_##variant,                     \
+        .ocb_dec = _gcry_aes_ocb_dec_x86_##variant,                     \
         .ocb_auth = _gcry_aes_ocb_auth_x86_##variant,                   \
         .ctr_crypt = _gcry_aes_ctr_x86_##variant,                       \
         .xts_crypt = _gcry_aes_xts_x86_##variant,                       \

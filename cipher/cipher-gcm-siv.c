@@ -20,15 +20,20 @@
  *  - Data and AAD are limited to 2^36 - 32 bytes each (RFC 8452 allows
  *    2^36): GPG_ERR_INV_LENGTH, sticky until reset.
  *
- * The algorithm context holds the key-generating key until setiv, then
- * the nonce's message-encryption key; reset (and the next setiv) put the
- * key-generating key back from the copy the handle keeps.
+ * Keys: setkey expands the key-generating key once, into the first
+ * algorithm context (cipher_ctx), and picks the POLYVAL kernel; each
+ * nonce derives its two message keys with one ECB call on that
+ * context, expands the message-encryption key into the second context
+ * (cipher_ctx2, the mode's own: cipher_mode_spec_t.mode_context), and
+ * prepares the POLYVAL key on the kernel picked at setkey.  So a nonce
+ * costs one key expansion, not two (the key-generating key is never
+ * expanded again), and no kernel selection.  The bulk functions setkey
+ * chose serve the message key too: same algorithm, same key length.
  *
- * POLYVAL runs on the kernel chosen at setiv (ghash.c); the counter mode
- * (32-bit little-endian counter in the first four bytes, wrapping
- * without carry) runs on the algorithm's XCTR kernel when it has one
- * (siv_ctr_crypt says why that is the same keystream), else batches
- * counter blocks through ECB.
+ * The counter mode (32-bit little-endian counter in the first four
+ * bytes, wrapping without carry) runs on the algorithm's XCTR kernel
+ * when it has one (siv_ctr_crypt says why that is the same keystream),
+ * else batches counter blocks through ECB.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -64,21 +69,25 @@ hash_pad (gcry_cipher_hd_t c)
 
 /* Counter mode of RFC 8452: counter block = TAG with the top bit of the
    last byte set; the first 32 bits are a little-endian counter that
-   wraps without carry.  The state of one message: BASE is that block
-   with the counter bytes zeroed, COUNTER the next block's counter.  */
-typedef struct siv_ctr
-{
-  byte base[SIV_BLOCKSIZE];
-  u32 counter;
-} siv_ctr_t;
+   wraps without carry.  The state of one message, in the xctr_crypt
+   slot's layout: IV is that block with the counter bytes zeroed, INDEX
+   the next block's counter (always below 2^32).  */
+typedef cipher_xctr_state_t siv_ctr_t;
 
 static void
 siv_ctr_init (siv_ctr_t *st, const byte *tag)
 {
-  memcpy (st->base, tag, SIV_BLOCKSIZE);
-  st->base[SIV_BLOCKSIZE - 1] |= 0x80;
-  st->counter = cipher_get_le32 (st->base);
-  memset (st->base, 0, 4);
+  memcpy (st->iv, tag, SIV_BLOCKSIZE);
+  st->iv[SIV_BLOCKSIZE - 1] |= 0x80;
+  st->index = cipher_get_le32 (st->iv);
+  memset (st->iv, 0, 4);
+}
+
+/* The context of the nonce's message-encryption key.  */
+static inline void *
+msg_ctx (gcry_cipher_hd_t c)
+{
+  return cipher_ctx2 (c);
 }
 
 /* OUT = IN ^ keystream over LEN bytes, continuing the state; all calls
@@ -99,15 +108,14 @@ siv_ctr_crypt (gcry_cipher_hd_t c, siv_ctr_t *st, byte *out, const byte *in,
     {
       while (len)
         {
-          u64 index = st->counter;
-          u64 to_wrap = ((u64) 1 << 32) - index;
+          u64 to_wrap = ((u64) 1 << 32) - st->index;
 
           n = len;
           if (((u64) len + SIV_BLOCKSIZE - 1) / SIV_BLOCKSIZE > to_wrap)
             n = to_wrap * SIV_BLOCKSIZE;
-          c->bulk.xctr_crypt (cipher_ctx (c), st->base, &index, out, in, n,
-                              ks);
-          st->counter = (u32) index;
+          c->bulk.xctr_crypt (msg_ctx (c), st, out, in, n, ks);
+          /* The counter wraps without carry.  */
+          st->index &= 0xffffffff;
           out += n;
           in += n;
           len -= n;
@@ -123,10 +131,16 @@ siv_ctr_crypt (gcry_cipher_hd_t c, siv_ctr_t *st, byte *out, const byte *in,
         nblocks = CIPHER_GENERIC_BATCH;
       for (i = 0; i < nblocks; i++)
         {
-          memcpy (ks + i * SIV_BLOCKSIZE, st->base, SIV_BLOCKSIZE);
-          cipher_put_le32 (ks + i * SIV_BLOCKSIZE, st->counter++);
+          memcpy (ks + i * SIV_BLOCKSIZE, st->iv, SIV_BLOCKSIZE);
+          cipher_put_le32 (ks + i * SIV_BLOCKSIZE, (u32) st->index);
+          st->index = (st->index + 1) & 0xffffffff;
         }
-      _gcry_cipher_ecb_blocks (c, ks, ks, nblocks, 1);
+      if (c->bulk.ecb_crypt)
+        c->bulk.ecb_crypt (msg_ctx (c), ks, ks, nblocks, 1);
+      else
+        for (i = 0; i < nblocks; i++)
+          c->spec->encrypt (msg_ctx (c), ks + i * SIV_BLOCKSIZE,
+                            ks + i * SIV_BLOCKSIZE);
       n = nblocks * SIV_BLOCKSIZE;
       if (n > len)
         n = len;
@@ -156,7 +170,7 @@ siv_finish_tag (gcry_cipher_hd_t c, byte *tag)
     tag[i] = c->u_mode.gcm_siv.acc[i]
              ^ (i < SIV_NONCELEN ? c->u_mode.gcm_siv.nonce[i] : 0);
   tag[SIV_BLOCKSIZE - 1] &= 0x7f;
-  c->spec->encrypt (cipher_ctx (c), tag, tag);
+  c->spec->encrypt (msg_ctx (c), tag, tag);
   wipememory (c->u_mode.gcm_siv.acc, sizeof c->u_mode.gcm_siv.acc);
 }
 
@@ -172,7 +186,6 @@ siv_clear_message (gcry_cipher_hd_t c)
   wipememory (c->u_mode.gcm_siv.pending, sizeof c->u_mode.gcm_siv.pending);
   wipememory (c->u_mode.gcm_siv.tag, sizeof c->u_mode.gcm_siv.tag);
   wipememory (c->u_mode.gcm_siv.nonce, sizeof c->u_mode.gcm_siv.nonce);
-  wipememory (&c->u_mode.gcm_siv.polyval, sizeof c->u_mode.gcm_siv.polyval);
   c->u_mode.gcm_siv.npending = 0;
   c->u_mode.gcm_siv.aadlen = 0;
   c->u_mode.gcm_siv.datalen = 0;
@@ -183,55 +196,53 @@ siv_clear_message (gcry_cipher_hd_t c)
   c->marks.iv = 0;
 }
 
-/* Put the key-generating key back into the algorithm context after a
-   nonce replaced it with the message-encryption key.  */
-static void
-siv_restore_master (gcry_cipher_hd_t c)
-{
-  if (!c->u_mode.gcm_siv.derived || !c->marks.key)
-    return;
-  wipememory (cipher_ctx (c), c->spec->contextsize);
-  memset (&c->bulk, 0, sizeof c->bulk);
-  /* The algorithm took this key before; it cannot fail now.  */
-  c->spec->setkey (cipher_ctx (c), c->u_mode.gcm_siv.master,
-                   c->u_mode.gcm_siv.keylen, &c->bulk);
-  c->u_mode.gcm_siv.derived = 0;
-}
-
-/* After the algorithm took the key: RFC 8452's key lengths only, and a
-   copy of the key for siv_restore_master.  */
+/* After the algorithm took the key-generating key (into cipher_ctx):
+   RFC 8452's key lengths only, and the POLYVAL kernel for every nonce
+   of this key.  */
 static gcry_err_code_t
 siv_setkey_done (gcry_cipher_hd_t c, const byte *key, size_t keylen)
 {
+  (void) key;
   siv_clear_message (c);
-  wipememory (c->u_mode.gcm_siv.master, sizeof c->u_mode.gcm_siv.master);
+  /* The previous key's message keys (setkey wiped cipher_ctx2).  */
+  wipememory (&c->u_mode.gcm_siv.polyval, sizeof c->u_mode.gcm_siv.polyval);
   c->u_mode.gcm_siv.keylen = 0;
-  c->u_mode.gcm_siv.derived = 0;
   if (keylen != 16 && keylen != 32)
     return GPG_ERR_INV_KEYLEN;
-  memcpy (c->u_mode.gcm_siv.master, key, keylen);
   c->u_mode.gcm_siv.keylen = keylen;
+  c->u_mode.gcm_siv.polyval_kernel
+    = _gcry_ghash_select_kernel (_gcry_get_hw_features ());
   return 0;
 }
 
+/* The message keys of the last nonce stay until the next nonce
+   overwrites them (setkey and close wipe them): they are worth no more
+   than the key-generating key the handle keeps anyway, and wiping some
+   600 bytes per message would be a cost for nothing.  Everything that
+   uses them wants a nonce after the reset first.  */
 static void
 siv_reset (gcry_cipher_hd_t c)
 {
   siv_clear_message (c);
-  siv_restore_master (c);
 }
+
+/* Most blocks of the key derivation: 2 + 32 / 8.  */
+#define SIV_MAX_DERIVE_BLOCKS 6
 
 /* RFC 8452 section 4: the message keys are the first halves of
    E(K, LE32(i) || nonce) for i = 0, 1 (authentication) and 2..3 or 2..5
-   (encryption).  */
+   (encryption).  All blocks in one ECB call on the key-generating
+   key's context.  */
 static gcry_err_code_t
 siv_setiv (gcry_cipher_hd_t c, const byte *iv, size_t ivlen)
 {
-  byte in[SIV_BLOCKSIZE], out[SIV_BLOCKSIZE];
+  byte blocks[SIV_MAX_DERIVE_BLOCKS * SIV_BLOCKSIZE];
   byte auth_key[SIV_BLOCKSIZE], enc_key[32];
+  cipher_bulk_ops_t msg_bulk;   /* What c->bulk already holds.  */
   size_t keylen = c->u_mode.gcm_siv.keylen;
+  size_t nblocks = 2 + keylen / 8;
   gcry_err_code_t rc;
-  u32 i;
+  size_t i;
 
   if (ivlen != SIV_NONCELEN || !iv)
     return GPG_ERR_INV_ARG;
@@ -250,32 +261,34 @@ siv_setiv (gcry_cipher_hd_t c, const byte *iv, size_t ivlen)
   c->u_mode.gcm_siv.aad_done = 0;
   c->u_mode.gcm_siv.data_done = 0;
   c->u_mode.gcm_siv.over_limit = 0;
-  siv_restore_master (c);
   memcpy (c->u_mode.gcm_siv.nonce, iv, SIV_NONCELEN);
-  memcpy (in + 4, iv, SIV_NONCELEN);
-  for (i = 0; i < 2 + keylen / 8; i++)
+
+  for (i = 0; i < nblocks; i++)
     {
-      cipher_put_le32 (in, i);
-      c->spec->encrypt (cipher_ctx (c), out, in);
-      if (i < 2)
-        memcpy (auth_key + 8 * i, out, 8);
-      else
-        memcpy (enc_key + 8 * (i - 2), out, 8);
+      cipher_put_le32 (blocks + i * SIV_BLOCKSIZE, (u32) i);
+      memcpy (blocks + i * SIV_BLOCKSIZE + 4, iv, SIV_NONCELEN);
     }
-  _gcry_polyval_setkey (&c->u_mode.gcm_siv.polyval, auth_key, NULL);
+  _gcry_cipher_ecb_blocks (c, blocks, blocks, nblocks, 1);
+  for (i = 0; i < 2; i++)
+    memcpy (auth_key + 8 * i, blocks + i * SIV_BLOCKSIZE, 8);
+  for (i = 2; i < nblocks; i++)
+    memcpy (enc_key + 8 * (i - 2), blocks + i * SIV_BLOCKSIZE, 8);
 
-  wipememory (cipher_ctx (c), c->spec->contextsize);
-  memset (&c->bulk, 0, sizeof c->bulk);
-  c->u_mode.gcm_siv.derived = 1;
-  rc = c->spec->setkey (cipher_ctx (c), enc_key, keylen, &c->bulk);
+  _gcry_polyval_setkey (&c->u_mode.gcm_siv.polyval, auth_key,
+                        c->u_mode.gcm_siv.polyval_kernel);
+  /* The same algorithm and key length as the key-generating key: the
+     kernel setkey picks is the one c->bulk already holds.  */
+  rc = c->spec->setkey (msg_ctx (c), enc_key, keylen, &msg_bulk);
 
-  wipememory (in, sizeof in);
-  wipememory (out, sizeof out);
+  wipememory (blocks, sizeof blocks);
   wipememory (auth_key, sizeof auth_key);
   wipememory (enc_key, sizeof enc_key);
   if (rc && rc != GPG_ERR_WEAK_KEY)
     {
-      siv_reset (c);
+      wipememory (msg_ctx (c), c->spec->contextsize);
+      wipememory (&c->u_mode.gcm_siv.polyval,
+                  sizeof c->u_mode.gcm_siv.polyval);
+      siv_clear_message (c);
       return rc;
     }
   c->marks.iv = 1;
@@ -465,5 +478,6 @@ const cipher_mode_spec_t _gcry_cipher_mode_gcm_siv =
     .check_tag = siv_check_tag,
     .get_taglen = siv_get_taglen,
     .set_decryption_tag = siv_set_decryption_tag,
-    .setkey_done = siv_setkey_done
+    .setkey_done = siv_setkey_done,
+    .mode_context = 1
   };

@@ -39,7 +39,12 @@
  * (GHASH on its own -- IV, AAD, padding, length block -- stays on the
  * GHASH kernel, faster with nothing to stitch); a final partial block's
  * ciphertext lands in PENDING like any other.  The paths produce the
- * same bytes, so the state may pass from one to the other.
+ * same bytes, so the state may pass from one to the other.  Two steps
+ * of short messages ride on the kernel call (GCM_BULK_EK_J0, _TAG):
+ * setiv leaves J0 in EK_J0 for the first data call to encrypt, and
+ * every data call also leaves the tag the message has if it ends there,
+ * which gettag then takes as it is.  Any path that finds EK_J0 still
+ * pending, or no such tag, does those steps itself.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -276,8 +281,37 @@ gcm_clear_message (gcry_cipher_hd_t c)
   c->u_mode.gcm.aad_done = 0;
   c->u_mode.gcm.tag_done = 0;
   c->u_mode.gcm.over_limit = 0;
+  c->u_mode.gcm.ek_j0_pending = 0;
+  c->u_mode.gcm.tag_ready = 0;
   c->unused = 0;
   c->marks.iv = 0;
+}
+
+/* E(K, J0) for the tag.  With a stitched kernel, setiv leaves J0 in
+   EK_J0 and the first data call encrypts it in the kernel, among the
+   message's own blocks: one AES call less per message.  Whatever path
+   the message took, this makes EK_J0 final.  */
+static void
+gcm_set_ek_j0 (gcry_cipher_hd_t c, const byte *j0)
+{
+  if (c->bulk.gcm_crypt)
+    {
+      memcpy (c->u_mode.gcm.ek_j0, j0, GCM_BLOCKSIZE);
+      c->u_mode.gcm.ek_j0_pending = 1;
+    }
+  else
+    c->spec->encrypt (cipher_ctx (c), c->u_mode.gcm.ek_j0, j0);
+}
+
+static void
+gcm_finish_ek_j0 (gcry_cipher_hd_t c)
+{
+  if (c->u_mode.gcm.ek_j0_pending)
+    {
+      c->spec->encrypt (cipher_ctx (c), c->u_mode.gcm.ek_j0,
+                        c->u_mode.gcm.ek_j0);
+      c->u_mode.gcm.ek_j0_pending = 0;
+    }
 }
 
 static gcry_err_code_t
@@ -308,7 +342,7 @@ gcm_setiv (gcry_cipher_hd_t c, const byte *iv, size_t ivlen)
 
       memcpy (&iv_head, iv, 8);
       store_block (j0, iv_head, iv96_tail_image (iv, 1));
-      c->spec->encrypt (cipher_ctx (c), c->u_mode.gcm.ek_j0, j0);
+      gcm_set_ek_j0 (c, j0);
       store_block (c->ctr, iv_head, iv96_tail_image (iv, 2));
       c->marks.iv = 1;
       return 0;
@@ -324,7 +358,7 @@ gcm_setiv (gcry_cipher_hd_t c, const byte *iv, size_t ivlen)
       ghash_blocks (c, j0, lenblock, 1);
     }
 
-  c->spec->encrypt (cipher_ctx (c), c->u_mode.gcm.ek_j0, j0);
+  gcm_set_ek_j0 (c, j0);
   memcpy (c->ctr, j0, GCM_BLOCKSIZE);
   inc32 (c->ctr);
   c->marks.iv = 1;
@@ -415,6 +449,7 @@ gcm_data_prologue (gcry_cipher_hd_t c, size_t outsize, size_t inlen)
       return GPG_ERR_INV_LENGTH;
     }
   c->u_mode.gcm.datalen += inlen;
+  c->u_mode.gcm.tag_ready = 0;
   return 0;
 }
 
@@ -453,9 +488,17 @@ gcm_crypt_stitched (gcry_cipher_hd_t c, byte *out, const byte *in,
   rest = len % GCM_BLOCKSIZE;
   if (op == GCM_BULK_DECRYPT)
     memcpy (c->u_mode.gcm.pending, in + len - rest, rest);
+  /* Most messages end with this call: let the kernel make the tag they
+     would have (and E(J0) if still due) while it has everything at
+     hand; a later call, or none, decides whether it is used.  */
+  store_block (c->u_mode.gcm.tag, CIPHER_BE64 (c->u_mode.gcm.aadlen << 3),
+               CIPHER_BE64 (c->u_mode.gcm.datalen << 3));
   c->bulk.gcm_crypt (cipher_ctx (c), &c->u_mode.gcm.bulk_key,
                      c->u_mode.gcm.acc, c->ctr, out, in, len, c->keystream,
-                     op);
+                     op | GCM_BULK_TAG
+                     | (c->u_mode.gcm.ek_j0_pending ? GCM_BULK_EK_J0 : 0));
+  c->u_mode.gcm.ek_j0_pending = 0;
+  c->u_mode.gcm.tag_ready = 1;
   if (op == GCM_BULK_ENCRYPT)
     memcpy (c->u_mode.gcm.pending, out + len - rest, rest);
   c->u_mode.gcm.npending = rest;
@@ -556,20 +599,25 @@ gcm_compute_tag (gcry_cipher_hd_t c, size_t taglen)
     return GPG_ERR_INV_STATE;
   gcm_default_iv (c);
 
-  if (npending)
+  if (!c->u_mode.gcm.tag_ready)
     {
-      /* PENDING is ciphertext (public) and is not read again.  */
-      memcpy (last, c->u_mode.gcm.pending, npending);
-      memset (last + npending, 0, GCM_BLOCKSIZE - npending);
-      c->u_mode.gcm.npending = 0;
-      nlast = 1;
+      gcm_finish_ek_j0 (c);
+      if (npending)
+        {
+          /* PENDING is ciphertext (public) and is not read again.  */
+          memcpy (last, c->u_mode.gcm.pending, npending);
+          memset (last + npending, 0, GCM_BLOCKSIZE - npending);
+          nlast = 1;
+        }
+      /* One 16-byte store: the GHASH kernel loads the block whole.  */
+      store_block (last + nlast * GCM_BLOCKSIZE,
+                   CIPHER_BE64 (c->u_mode.gcm.aadlen << 3),
+                   CIPHER_BE64 (c->u_mode.gcm.datalen << 3));
+      ghash_blocks (c, c->u_mode.gcm.acc, last, nlast + 1);
+      xor_block (c->u_mode.gcm.tag, c->u_mode.gcm.acc, c->u_mode.gcm.ek_j0);
     }
-  /* One 16-byte store: the GHASH kernel loads the block whole.  */
-  store_block (last + nlast * GCM_BLOCKSIZE,
-               CIPHER_BE64 (c->u_mode.gcm.aadlen << 3),
-               CIPHER_BE64 (c->u_mode.gcm.datalen << 3));
-  ghash_blocks (c, c->u_mode.gcm.acc, last, nlast + 1);
-  xor_block (c->u_mode.gcm.tag, c->u_mode.gcm.acc, c->u_mode.gcm.ek_j0);
+  /* Else the last data call left this message's tag in TAG.  */
+  c->u_mode.gcm.npending = 0;
   c->u_mode.gcm.aad_done = 1;
   c->u_mode.gcm.tag_done = 1;
   /* The secrets of the message (memset: the handle stays live, the

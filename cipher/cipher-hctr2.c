@@ -150,20 +150,21 @@ hctr2_hash (gcry_cipher_hd_t c, byte acc[HCTR2_BLOCKSIZE], const byte *x,
     }
 }
 
-/* OUT = IN ^ XCTR(K, S) over LEN bytes: the kernel's xctr_crypt when
-   the algorithm has one, else counter blocks batched through ECB.  */
+/* OUT = IN ^ XCTR(K, S) over LEN bytes, S in ST->IV (ST->INDEX is
+   set here): the kernel's xctr_crypt when the algorithm has one, else
+   counter blocks batched through ECB.  */
 static void
-hctr2_xctr (gcry_cipher_hd_t c, const byte s[HCTR2_BLOCKSIZE], byte *out,
+hctr2_xctr (gcry_cipher_hd_t c, cipher_xctr_state_t *st, byte *out,
             const byte *in, size_t len)
 {
   byte ks[CIPHER_GENERIC_BATCH * HCTR2_BLOCKSIZE];
-  u64 index = 1;
   size_t nblocks, n, i;
   unsigned int j;
 
+  st->index = 1;
   if (c->bulk.xctr_crypt)
     {
-      c->bulk.xctr_crypt (cipher_ctx (c), s, &index, out, in, len, ks);
+      c->bulk.xctr_crypt (cipher_ctx (c), st, out, in, len, ks);
       if (len % HCTR2_BLOCKSIZE)
         wipememory (ks, HCTR2_BLOCKSIZE);
       return;
@@ -174,13 +175,13 @@ hctr2_xctr (gcry_cipher_hd_t c, const byte s[HCTR2_BLOCKSIZE], byte *out,
       nblocks = (len + HCTR2_BLOCKSIZE - 1) / HCTR2_BLOCKSIZE;
       if (nblocks > CIPHER_GENERIC_BATCH)
         nblocks = CIPHER_GENERIC_BATCH;
-      for (i = 0; i < nblocks; i++, index++)
+      for (i = 0; i < nblocks; i++, st->index++)
         {
           byte *blk = ks + i * HCTR2_BLOCKSIZE;
 
-          memcpy (blk, s, HCTR2_BLOCKSIZE);
+          memcpy (blk, st->iv, HCTR2_BLOCKSIZE);
           for (j = 0; j < 8; j++)
-            blk[j] ^= (byte) (index >> (8 * j));
+            blk[j] ^= (byte) (st->index >> (8 * j));
         }
       _gcry_cipher_ecb_blocks (c, ks, ks, nblocks, 1);
       n = nblocks * HCTR2_BLOCKSIZE;
@@ -203,7 +204,8 @@ hctr2_crypt (gcry_cipher_hd_t c, byte *out, size_t outsize, const byte *in,
 {
   byte first[HCTR2_BLOCKSIZE];   /* M (encrypt) or U (decrypt).  */
   byte acc[HCTR2_BLOCKSIZE];
-  byte mm[HCTR2_BLOCKSIZE], uu[HCTR2_BLOCKSIZE], s[HCTR2_BLOCKSIZE];
+  byte mm[HCTR2_BLOCKSIZE], uu[HCTR2_BLOCKSIZE];
+  cipher_xctr_state_t xs;       /* S = MM ^ UU ^ L, the XCTR IV.  */
   size_t bulklen;
 
   if (outsize < inlen)
@@ -224,10 +226,10 @@ hctr2_crypt (gcry_cipher_hd_t c, byte *out, size_t outsize, const byte *in,
       cipher_xor (uu, first, acc, HCTR2_BLOCKSIZE);
       c->spec->decrypt (cipher_ctx (c), mm, uu);
     }
-  cipher_xor (s, mm, uu, HCTR2_BLOCKSIZE);
-  cipher_xor (s, s, c->u_mode.hctr2.l, HCTR2_BLOCKSIZE);
+  cipher_xor (xs.iv, mm, uu, HCTR2_BLOCKSIZE);
+  cipher_xor (xs.iv, xs.iv, c->u_mode.hctr2.l, HCTR2_BLOCKSIZE);
 
-  hctr2_xctr (c, s, out + HCTR2_BLOCKSIZE, in + HCTR2_BLOCKSIZE, bulklen);
+  hctr2_xctr (c, &xs, out + HCTR2_BLOCKSIZE, in + HCTR2_BLOCKSIZE, bulklen);
 
   hctr2_hash (c, acc, out + HCTR2_BLOCKSIZE, bulklen);
   cipher_xor (out, encrypt ? uu : mm, acc, HCTR2_BLOCKSIZE);
@@ -236,7 +238,7 @@ hctr2_crypt (gcry_cipher_hd_t c, byte *out, size_t outsize, const byte *in,
   wipememory (acc, sizeof acc);
   wipememory (mm, sizeof mm);
   wipememory (uu, sizeof uu);
-  wipememory (s, sizeof s);
+  wipememory (&xs, sizeof xs);
   return 0;
 }
 

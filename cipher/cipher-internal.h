@@ -68,9 +68,9 @@
  *  - XTS: now the xts_crypt slot below (cipher-xts.c runs the generic
  *    path while it is NULL); the second key's context lives after the
  *    first in the handle (cipher_ctx2).
- *  - OCB: now the ocb_crypt and ocb_auth slots below (offsets computed
- *    in the kernel from the L table kept in the handle; partial final
- *    blocks stay in mode code).
+ *  - OCB: now the ocb_enc, ocb_dec and ocb_auth slots below (offsets
+ *    computed in the kernel from the tables kept in the handle; partial
+ *    final blocks stay in mode code).
  *  - GCM: now the gcm_crypt slot below (stitched CTR + GHASH, and the
  *    GHASH of AAD, on powers of H computed at setkey into the handle's
  *    GCM state).  POLYVAL (for GCM-SIV and HCTR2) is to get the same
@@ -79,12 +79,54 @@
 /* GHASH key of the gcm_crypt kernels: the powers of H in the layout
    they read (cipher/aes-gcm-x86.c computes it), kept in the GCM state;
    ZERO_PAD stays zero (vector loads of the last powers may run into
-   it).  Holds key material: wiped with the handle.  */
+   it).  64-byte aligned (the handle is): the kernels read the powers
+   as 512-bit memory operands, which must not split cache lines.  Holds
+   key material: wiped with the handle.  */
 typedef struct gcm_bulk_key
 {
-  byte hpow[16][16];
+  byte hpow[32][16];
   byte zero_pad[48];
-} gcm_bulk_key_t;
+} __attribute__ ((aligned (64))) gcm_bulk_key_t;
+
+/* What the xctr_crypt slot (below) reads and advances: the IV and the
+   XCTR index of the next block, behind one pointer.  One pointer keeps
+   the slot at six arguments, all in registers under the SysV AMD64 ABI,
+   as ctr_crypt: a seventh would go on the stack, so every caller would
+   need a stack frame and the kernel one more load.  The assembly
+   kernels read the fields at fixed offsets (cipher/aes-ctr-x86.c pins
+   them).  */
+typedef struct cipher_xctr_state
+{
+  byte iv[16] __attribute__ ((aligned (16)));  /* never split (see the
+                                                  handle's blocks) */
+  u64 index;
+} cipher_xctr_state_t;
+
+/* OCB's key-derived tables (cipher-ocb.c fills them at setkey), in the
+   layout the ocb_* slots read; the assembly kernels address them at
+   fixed offsets (cipher/aes-bulk-x86.c pins them).  L[i] = L_i, one per
+   possible ntz of a 64-bit block index, so no L is ever computed on the
+   fly; SUMS[j-1] = S_j = L_ntz(1) ^ L_ntz(2) ^ ... ^ L_ntz(j): the
+   offset of block w+j is the offset of block w xored with S_j whenever
+   w is a multiple of 32 and j <= 31, so a kernel gets the offsets of a
+   run of blocks from one base without an ntz per block.  */
+#define OCB_L_COUNT 64
+#define OCB_SUMS_COUNT 32
+typedef struct cipher_ocb_table
+{
+  byte l[OCB_L_COUNT][16];
+  byte sums[OCB_SUMS_COUNT][16];
+} __attribute__ ((aligned (64))) cipher_ocb_table_t;
+
+/* One OCB chain as the ocb_* slots advance it: the data (checksum of the
+   plaintext) or the AAD (sum of the enciphered blocks).  One pointer,
+   so that the slots keep six arguments, all in registers.  */
+typedef struct cipher_ocb_chain
+{
+  byte offset[16];              /* Offset of the last block done.  */
+  byte sum[16];                 /* Checksum or sum so far.  */
+  u64 nblocks;                  /* Full blocks so far.  */
+} cipher_ocb_chain_t;
 
 typedef struct cipher_bulk_ops
 {
@@ -123,10 +165,11 @@ typedef struct cipher_bulk_ops
                      size_t nbytes, byte *ks_tail);
 
   /* XCTR (HCTR2 paper) over NBYTES of any length (16-byte blocks only):
-     keystream block I is E(IV ^ le128(I)); the first block of this call
-     has I = *INDEX, and *INDEX is advanced once per block started.  The
+     keystream block I is E(ST->IV ^ le128(I)); the first block of this
+     call has I = ST->INDEX, which is advanced once per block started
+     (modulo 2^64; the 128-bit sum is used for the blocks).  The
      partial-block rule and KS_TAIL are as for ctr_crypt.  */
-  void (*xctr_crypt) (void *ctx, const byte *iv, u64 *index, byte *out,
+  void (*xctr_crypt) (void *ctx, cipher_xctr_state_t *st, byte *out,
                       const byte *in, size_t nbytes, byte *ks_tail);
 
   /* XTS over NBYTES (16 <= NBYTES <= 2^24), 16-byte blocks only: block
@@ -159,25 +202,27 @@ typedef struct cipher_bulk_ops
         keystream block stored to KS_TAIL, its ciphertext NOT absorbed
         (the mode buffers it: the next call may complete the block);
         without one KS_TAIL is not written.
-     NBYTES may be 0; OUT == IN allowed.  */
+     NBYTES may be 0; OUT == IN allowed.  ENCRYPT and DECRYPT take the
+     flags GCM_BULK_EK_J0 and GCM_BULK_TAG (below).  */
   void (*gcm_crypt) (void *ctx, gcm_bulk_key_t *gkey, byte acc[16],
                      byte ctr[16], byte *out, const byte *in,
                      size_t nbytes, byte *ks_tail, int op);
 
   /* OCB (RFC 7253, cipher-ocb.c) over NBLOCKS full blocks, 16-byte
-     blocks only.  L_TABLE is the handle's L_0 .. L_(OCB_L_COUNT-1), 16
-     bytes each.  For each block, with I = ++*INDEX (blocks of the
-     message so far): OFFSET ^= L_TABLE[ntz(I)], then
-       ocb_crypt: OUT = OFFSET ^ E_or_D(IN ^ OFFSET), CHECKSUM ^= the
-                  plaintext block (IN when encrypting, OUT when not);
-       ocb_auth:  SUM ^= E(ABUF ^ OFFSET).
-     OFFSET, CHECKSUM / SUM and INDEX are updated in place.  Partial
-     final blocks, L_* and the tag stay in the mode code.  */
-  void (*ocb_crypt) (void *ctx, byte *offset, byte *checksum,
-                     const byte *l_table, u64 *index, byte *out,
-                     const byte *in, size_t nblocks, int encrypt);
-  void (*ocb_auth) (void *ctx, byte *offset, byte *sum,
-                    const byte *l_table, u64 *index, const byte *abuf,
+     blocks only.  TAB is the handle's table (above).  For each block,
+     with I = ++CHAIN->nblocks: CHAIN->offset ^= TAB->l[ntz(I)], then
+       ocb_enc:  OUT = OFFSET ^ E(IN ^ OFFSET),  CHAIN->sum ^= IN;
+       ocb_dec:  OUT = OFFSET ^ D(IN ^ OFFSET),  CHAIN->sum ^= OUT;
+       ocb_auth: CHAIN->sum ^= E(ABUF ^ OFFSET).
+     Partial final blocks, L_*, L_$ and the tag stay in the mode code.  */
+  void (*ocb_enc) (void *ctx, const cipher_ocb_table_t *tab,
+                   cipher_ocb_chain_t *chain, byte *out, const byte *in,
+                   size_t nblocks);
+  void (*ocb_dec) (void *ctx, const cipher_ocb_table_t *tab,
+                   cipher_ocb_chain_t *chain, byte *out, const byte *in,
+                   size_t nblocks);
+  void (*ocb_auth) (void *ctx, const cipher_ocb_table_t *tab,
+                    cipher_ocb_chain_t *chain, const byte *abuf,
                     size_t nblocks);
 
   /* OFB over NBLOCKS full blocks: IV = E(IV), then OUT[i] = IN[i] ^ IV,
@@ -197,6 +242,18 @@ enum
     GCM_BULK_ENCRYPT,
     GCM_BULK_DECRYPT
   };
+/* Flags or'ed into an ENCRYPT or DECRYPT OP; with either, ACC is the
+   start of the mode's four adjacent blocks ACC, PENDING, EK_J0, TAG.
+    - EK_J0: EK_J0 holds J0; replace it with E(K, J0) (the setiv of a
+      message defers that AES call to its first data).
+    - TAG: TAG holds the length block [len(A)]_64 || [len(C)]_64 that
+      the message has if this call ends it; replace it with the tag of
+      that message (GHASH from the new ACC over the zero-padded final
+      partial ciphertext block, if any, and the length block, xor
+      E(K, J0)), so a gettag right after needs no GHASH of its own.
+   ACC, CTR and the rest come out as without the flags.  */
+#define GCM_BULK_EK_J0 0x100
+#define GCM_BULK_TAG   0x200
 
 
 /*
@@ -265,6 +322,13 @@ typedef struct cipher_mode_spec
      of the algorithm, concatenated: the first keys cipher_ctx() (and
      the bulk functions), the second cipher_ctx2() (XTS's tweak key).  */
   unsigned int ncontexts;
+  /* Nonzero (with NCONTEXTS below 2): the handle holds a second
+     algorithm context, reached with cipher_ctx2(), that setkey does not
+     key: the mode keys it itself, with the algorithm and key length of
+     the first, so the bulk functions setkey chose serve both (GCM-SIV:
+     the first context keeps the key-generating key, the second gets
+     each nonce's message-encryption key).  Setkey and close wipe it. */
+  unsigned int mode_context;
 
   /* The AEAD operations; NULL in modes without a tag, which the API
      answers with GPG_ERR_INV_CIPHER_MODE, as upstream.  They serve
@@ -317,10 +381,6 @@ gcry_err_code_t _gcry_cipher_ccm_set_lengths (struct gcry_cipher_handle *c,
                                               u64 datalen, u64 aadlen,
                                               u64 taglen);
 
-/* OCB's L_i table: L_0 .. L_63, one per possible ntz of a 64-bit block
-   index, so offsets never need an L computed on the fly.  */
-#define OCB_L_COUNT 64
-
 
 /*
  * The handle.  Used by one thread at a time (the application's duty, as
@@ -365,20 +425,34 @@ struct gcry_cipher_handle
      block in it while UNUSED > 0), LASTIV the previous CFB register (for
      GCRYCTL_CFB_SYNC), CTR the counter block of CTR mode (set only by
      gcry_cipher_setctr, as upstream), KEYSTREAM the current CTR/XCTR
-     keystream block whose last UNUSED bytes are still to be used.  */
-  byte iv[CIPHER_MAX_BLOCKSIZE];
-  byte lastiv[CIPHER_MAX_BLOCKSIZE];
-  byte ctr[CIPHER_MAX_BLOCKSIZE];
-  byte keystream[CIPHER_MAX_BLOCKSIZE];
+     keystream block whose last UNUSED bytes are still to be used.
+     16-byte aligned (the handle is 64-byte aligned): kernels load and
+     store these blocks whole, and a block straddling a cache line --
+     and, in one handle of 64, a page: a split store costing tens of
+     cycles per call -- would make short messages pay for where the
+     allocator happened to put the handle.
+     XCTR (cipher-xctr.c) keeps its state, as xctr_crypt takes it, over
+     IV and LASTIV, which it has no other use for: GCRYCTL_RESET clears
+     it with them (INDEX 0 then stands for the first block), so XCTR
+     needs no reset hook -- an indirect call per message that measured
+     as 7% of a 16-byte XCTR message.  */
+  union
+  {
+    struct
+    {
+      byte iv[CIPHER_MAX_BLOCKSIZE] __attribute__ ((aligned (16)));
+      byte lastiv[CIPHER_MAX_BLOCKSIZE] __attribute__ ((aligned (16)));
+    };
+    cipher_xctr_state_t xctr;
+  };
+  byte ctr[CIPHER_MAX_BLOCKSIZE] __attribute__ ((aligned (16)));
+  byte keystream[CIPHER_MAX_BLOCKSIZE] __attribute__ ((aligned (16)));
   size_t unused;
 
   /* Mode-specific state.  Modes with more state than the above (XTS
      tweak key, OCB L table, GCM powers of H) add a member to this union
      together with their mode file.  */
   union {
-    struct {
-      u64 index;                /* XCTR block number of the next block.  */
-    } xctr;
     struct {
       /* GCM (cipher-gcm.c).  The counter block is c->ctr, the partly
          used keystream block c->keystream/c->unused.  */
@@ -394,6 +468,8 @@ struct gcry_cipher_handle
       unsigned int aad_done:1;  /* Data started: no more AAD.  */
       unsigned int tag_done:1;  /* Tag computed: message over.  */
       unsigned int over_limit:1; /* A length limit was passed.  */
+      unsigned int ek_j0_pending:1; /* EK_J0 still holds J0.  */
+      unsigned int tag_ready:1; /* TAG holds the tag if nothing follows. */
     } gcm;
     struct {
       /* GCM-SIV (cipher-gcm-siv.c).  */
@@ -404,10 +480,10 @@ struct gcry_cipher_handle
       byte nonce[12];
       u64 aadlen;               /* Bytes of AAD so far.  */
       u64 datalen;              /* Bytes of data so far.  */
-      byte master[32];          /* The key-generating key, to put back
-                                   into the context after a nonce.  */
-      unsigned int keylen;      /* Its length: 16 or 32.  */
-      unsigned int derived:1;   /* The context holds the nonce's key.  */
+      /* Chosen at setkey with the key-generating key (in cipher_ctx;
+         each nonce's message-encryption key goes to cipher_ctx2).  */
+      const struct ghash_kernel *polyval_kernel;
+      unsigned int keylen;      /* Key length: 16 or 32.  */
       unsigned int npending;    /* Bytes in PENDING.  */
       unsigned int aad_done:1;  /* Data started: no more AAD.  */
       unsigned int data_done:1; /* The one encrypt/decrypt happened.  */
@@ -421,21 +497,17 @@ struct gcry_cipher_handle
     } wrap;
     struct {
       /* OCB (cipher-ocb.c).  Derived from the key at setkey, kept by
-         reset: L_* = E(K, 0), L_$ = double(L_*), L_i = double^(i+1)(L_$).
-         The ocb kernel slots will read L from here.  */
+         reset: L_* = E(K, 0), L_$ = double(L_*), L_i = double^(i+1)(L_$),
+         and the table the ocb_* slots read.  */
       byte l_star[16];
       byte l_dollar[16];
-      byte l[OCB_L_COUNT][16];
+      cipher_ocb_table_t table;
       /* The message.  */
-      byte offset[16];          /* Offset of the last data block.  */
-      byte checksum[16];        /* Checksum of the plaintext so far.  */
-      byte aad_offset[16];      /* Offset of the last AAD block.  */
-      byte aad_sum[16];         /* Sum of the AAD blocks so far.  */
+      cipher_ocb_chain_t data;  /* Offset and checksum of the data.  */
+      cipher_ocb_chain_t aad;   /* Offset and sum of the AAD blocks.  */
       byte aad_pending[16];     /* AAD waiting to fill a block.  */
       byte tag[16];             /* After the data: E(...) of the tag;
                                    with TAG_DONE: the full tag.  */
-      u64 data_nblocks;         /* Full data blocks so far.  */
-      u64 aad_nblocks;          /* Full AAD blocks so far.  */
       unsigned int aad_npending; /* Bytes in AAD_PENDING.  */
       unsigned int taglen;      /* 8, 12 or 16 (GCRYCTL_SET_TAGLEN).  */
       unsigned int data_done:1; /* The last chunk (FINALIZE) was done.  */
@@ -505,6 +577,11 @@ _Static_assert (offsetof (struct gcry_cipher_handle, context)
                 % CIPHER_CONTEXT_ALIGN == 0,
                 "algorithm context must be 64-byte aligned in the handle");
 
+/* Reset clears XCTR's state by wiping IV and LASTIV: it must lie within
+   them.  */
+_Static_assert (sizeof (cipher_xctr_state_t) <= 2 * CIPHER_MAX_BLOCKSIZE,
+                "the XCTR state must fit over the handle's IV and LASTIV");
+
 #define CIPHER_HANDLE_MAGIC_NORMAL 0x63686e31u   /* "chn1" */
 #define CIPHER_HANDLE_MAGIC_SECURE 0x63687331u   /* "chs1" */
 
@@ -529,12 +606,13 @@ static inline size_t
 cipher_ctx_bytes (const gcry_cipher_spec_t *spec,
                   const cipher_mode_spec_t *mode_spec)
 {
-  if (mode_spec->ncontexts == 2)
+  if (mode_spec->ncontexts == 2 || mode_spec->mode_context)
     return cipher_ctx2_offset (spec) + spec->contextsize;
   return spec->contextsize;
 }
 
-/* The second algorithm context of a mode with ncontexts == 2.  */
+/* The second algorithm context of a mode with ncontexts == 2 or
+   mode_context.  */
 static inline void *
 cipher_ctx2 (struct gcry_cipher_handle *c)
 {

@@ -22,13 +22,15 @@
  *    unless the length is the tag length and the bytes match (compared
  *    in constant time).
  *
- * Structure.  L_*, L_$ and the whole table L_i (i = 0..63, enough for
- * any 64-bit block index, so no block ever needs L computed on the fly)
- * are derived at setkey and survive reset.  Full blocks go through
- * ocb_data_blocks / ocb_aad_blocks: the algorithm's ocb_crypt /
- * ocb_auth kernel slots when it fills them, else the generic versions
- * here, which batch blocks through the algorithm's ECB kernel.
- * Partial blocks, the AAD buffer and the tag stay in this file.
+ * Structure.  L_*, L_$ and the table the kernels read (L_i for i =
+ * 0..63, enough for any 64-bit block index, so no block ever needs L
+ * computed on the fly, and the prefix sums S_j of the L_ntz(i),
+ * cipher-internal.h) are derived at setkey and survive reset.  Full
+ * blocks go through ocb_data_blocks / ocb_aad_blocks: the algorithm's
+ * ocb_enc / ocb_dec / ocb_auth kernel slots when it fills them, else
+ * the generic versions here, which batch blocks through the algorithm's
+ * ECB kernel.  Partial blocks, the AAD buffer and the tag stay in this
+ * file.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -42,6 +44,82 @@
 #define OCB_BLOCKSIZE 16
 #define OCB_NONCE_MIN 8
 #define OCB_NONCE_MAX 15
+
+
+/*
+ * Blocks as 16-byte vectors.
+ *
+ * Every block this file computes for the cipher to read (Ktop, the
+ * offsets, the tag input) or reads back from a kernel is loaded and
+ * stored whole.  The CPU forwards a store to a later load that lies
+ * inside it; a 16-byte load of bytes written by narrower stores cannot
+ * be forwarded and waits until those stores reach the cache, that is
+ * until everything before them has retired -- typically the last AES
+ * rounds of the kernel that ran just before.  With 8-byte xors here,
+ * each AES of the tag and the final partial block waited for that, and
+ * the AAD of a message cost some 80 cycles more than its data.
+ * Partial blocks are gathered byte by byte into registers, not through
+ * a buffer, for the same reason.
+ */
+
+typedef u64 ocb_vec_t __attribute__ ((vector_size (OCB_BLOCKSIZE)));
+
+static inline ocb_vec_t
+ocb_load (const byte *p)
+{
+  ocb_vec_t v;
+
+  memcpy (&v, p, sizeof v);
+  return v;
+}
+
+static inline void
+ocb_store (byte *p, ocb_vec_t v)
+{
+  memcpy (p, &v, sizeof v);
+}
+
+/* The block whose bytes are HI then LO, both big-endian.  */
+static inline ocb_vec_t
+ocb_from_be (u64 hi, u64 lo)
+{
+  return (ocb_vec_t) { CIPHER_BE64 (hi), CIPHER_BE64 (lo) };
+}
+
+/* The block P[0..LEN-1] || zeros (LEN < 16).  */
+static inline ocb_vec_t
+ocb_partial (const byte *p, size_t len)
+{
+  u64 w0 = 0, w1 = 0;
+  size_t i;
+
+  for (i = 0; i < len && i < 8; i++)
+    w0 |= (u64) p[i] << (8 * i);
+  for (; i < len; i++)
+    w1 |= (u64) p[i] << (8 * (i - 8));
+  return (ocb_vec_t) { CIPHER_LE64 (w0), CIPHER_LE64 (w1) };
+}
+
+/* 0x80 in byte LEN (LEN < 16), zeros elsewhere: the RFC's padding of a
+   final partial block, (P || 1 || zeros).  */
+static inline ocb_vec_t
+ocb_marker (size_t len)
+{
+  u64 w0 = len < 8 ? (u64) 0x80 << (8 * len) : 0;
+  u64 w1 = len < 8 ? 0 : (u64) 0x80 << (8 * (len - 8));
+
+  return (ocb_vec_t) { CIPHER_LE64 (w0), CIPHER_LE64 (w1) };
+}
+
+/* 0xff in bytes 0..LEN-1 (LEN < 16), zeros after.  */
+static inline ocb_vec_t
+ocb_mask (size_t len)
+{
+  u64 w0 = len >= 8 ? ~(u64) 0 : ((u64) 1 << (8 * len)) - 1;
+  u64 w1 = len <= 8 ? 0 : ((u64) 1 << (8 * (len - 8))) - 1;
+
+  return (ocb_vec_t) { CIPHER_LE64 (w0), CIPHER_LE64 (w1) };
+}
 
 
 /*
@@ -74,6 +152,7 @@ static gcry_err_code_t
 ocb_setkey_done (gcry_cipher_hd_t c, const byte *key, size_t keylen)
 {
   byte *l_star = c->u_mode.ocb.l_star;
+  cipher_ocb_table_t *tab = &c->u_mode.ocb.table;
   unsigned int i;
 
   (void) key;
@@ -84,13 +163,19 @@ ocb_setkey_done (gcry_cipher_hd_t c, const byte *key, size_t keylen)
   c->spec->encrypt (cipher_ctx (c), l_star, l_star);
   memcpy (c->u_mode.ocb.l_dollar, l_star, OCB_BLOCKSIZE);
   ocb_double (c->u_mode.ocb.l_dollar);
-  memcpy (c->u_mode.ocb.l[0], c->u_mode.ocb.l_dollar, OCB_BLOCKSIZE);
-  ocb_double (c->u_mode.ocb.l[0]);
+  memcpy (tab->l[0], c->u_mode.ocb.l_dollar, OCB_BLOCKSIZE);
+  ocb_double (tab->l[0]);
   for (i = 1; i < OCB_L_COUNT; i++)
     {
-      memcpy (c->u_mode.ocb.l[i], c->u_mode.ocb.l[i - 1], OCB_BLOCKSIZE);
-      ocb_double (c->u_mode.ocb.l[i]);
+      memcpy (tab->l[i], tab->l[i - 1], OCB_BLOCKSIZE);
+      ocb_double (tab->l[i]);
     }
+  /* S_1 = L_0, S_j = S_(j-1) ^ L_ntz(j): what the kernels would
+     otherwise rebuild at every call.  */
+  memcpy (tab->sums[0], tab->l[0], OCB_BLOCKSIZE);
+  for (i = 1; i < OCB_SUMS_COUNT; i++)
+    cipher_xor (tab->sums[i], tab->sums[i - 1], tab->l[ocb_ntz (i + 1)],
+                OCB_BLOCKSIZE);
   return 0;
 }
 
@@ -100,19 +185,15 @@ ocb_setkey_done (gcry_cipher_hd_t c, const byte *key, size_t keylen)
  */
 
 /* Forget the message (not the key-derived table, not the tag length).
-   Six 16-byte fields: inline stores, not six calls into wipememory
-   (this runs at every setiv).  */
+   Inline stores, not calls into wipememory (this runs at every
+   setiv).  */
 static void
 ocb_clear_message (gcry_cipher_hd_t c)
 {
-  cipher_wipe (c->u_mode.ocb.offset, sizeof c->u_mode.ocb.offset);
-  cipher_wipe (c->u_mode.ocb.checksum, sizeof c->u_mode.ocb.checksum);
-  cipher_wipe (c->u_mode.ocb.aad_offset, sizeof c->u_mode.ocb.aad_offset);
-  cipher_wipe (c->u_mode.ocb.aad_sum, sizeof c->u_mode.ocb.aad_sum);
+  cipher_wipe (&c->u_mode.ocb.data, sizeof c->u_mode.ocb.data);
+  cipher_wipe (&c->u_mode.ocb.aad, sizeof c->u_mode.ocb.aad);
   cipher_wipe (c->u_mode.ocb.aad_pending, sizeof c->u_mode.ocb.aad_pending);
   cipher_wipe (c->u_mode.ocb.tag, sizeof c->u_mode.ocb.tag);
-  c->u_mode.ocb.data_nblocks = 0;
-  c->u_mode.ocb.aad_nblocks = 0;
   c->u_mode.ocb.aad_npending = 0;
   c->u_mode.ocb.data_done = 0;
   c->u_mode.ocb.tag_done = 0;
@@ -154,7 +235,7 @@ static gcry_err_code_t
 ocb_setiv (gcry_cipher_hd_t c, const byte *nonce, size_t noncelen)
 {
   byte ktop[OCB_BLOCKSIZE];
-  u64 w0, w1, w2;
+  u64 hi, lo, w0, w1, w2;
   unsigned int bottom;
 
   if (!c->marks.key)
@@ -164,12 +245,15 @@ ocb_setiv (gcry_cipher_hd_t c, const byte *nonce, size_t noncelen)
   if (noncelen < OCB_NONCE_MIN || noncelen > OCB_NONCE_MAX)
     return GPG_ERR_INV_LENGTH;
 
-  memset (ktop, 0, sizeof ktop);
-  memcpy (ktop + OCB_BLOCKSIZE - noncelen, nonce, noncelen);
-  ktop[OCB_BLOCKSIZE - noncelen - 1] |= 1;
-  ktop[0] |= (byte) (((c->u_mode.ocb.taglen * 8) % 128) << 1);
-  bottom = ktop[OCB_BLOCKSIZE - 1] & 0x3f;
-  ktop[OCB_BLOCKSIZE - 1] &= 0xc0;
+  /* Nonce as two big-endian words HI, LO, read from the caller's
+     buffer with two (overlapping) 8-byte loads: N in the low
+     8*NONCELEN bits, the 1 right above it, TAGLEN in the top 7.  */
+  lo = cipher_get_be64 (nonce + noncelen - 8);
+  hi = noncelen > 8 ? cipher_get_be64 (nonce) >> (8 * (16 - noncelen)) : 0;
+  hi |= (u64) 1 << (8 * (noncelen - 8));
+  hi |= (u64) ((c->u_mode.ocb.taglen * 8) % 128) << 57;
+  bottom = lo & 0x3f;
+  ocb_store (ktop, ocb_from_be (hi, lo & ~(u64) 0x3f));
   c->spec->encrypt (cipher_ctx (c), ktop, ktop);
 
   w0 = cipher_get_be64 (ktop);
@@ -180,10 +264,9 @@ ocb_setiv (gcry_cipher_hd_t c, const byte *nonce, size_t noncelen)
   ocb_clear_message (c);
   /* (X >> 1) >> (63 - BOTTOM) is X >> (64 - BOTTOM), and 0 for
      BOTTOM = 0, where a shift by 64 would be undefined.  */
-  cipher_put_be64 (c->u_mode.ocb.offset,
-                  (w0 << bottom) | ((w1 >> 1) >> (63 - bottom)));
-  cipher_put_be64 (c->u_mode.ocb.offset + 8,
-                  (w1 << bottom) | ((w2 >> 1) >> (63 - bottom)));
+  ocb_store (c->u_mode.ocb.data.offset,
+             ocb_from_be ((w0 << bottom) | ((w1 >> 1) >> (63 - bottom)),
+                          (w1 << bottom) | ((w2 >> 1) >> (63 - bottom))));
 
   c->marks.iv = 1;
   c->marks.finalize = 0;
@@ -195,12 +278,14 @@ ocb_setiv (gcry_cipher_hd_t c, const byte *nonce, size_t noncelen)
  * Full blocks: the kernel slots, or their generic versions.
  */
 
-/* OFFSET ^= L_(ntz(index)) for the next block; *INDEX counts blocks.  */
+/* The next block of CHAIN: its offset, OFFSET ^= L_(ntz(index)), with
+   the chain's block count as the index.  */
 static inline void
-ocb_next_offset (gcry_cipher_hd_t c, byte *offset, u64 *index)
+ocb_next_offset (gcry_cipher_hd_t c, cipher_ocb_chain_t *chain)
 {
-  *index += 1;
-  cipher_xor (offset, offset, c->u_mode.ocb.l[ocb_ntz (*index)],
+  chain->nblocks += 1;
+  cipher_xor (chain->offset, chain->offset,
+              c->u_mode.ocb.table.l[ocb_ntz (chain->nblocks)],
               OCB_BLOCKSIZE);
 }
 
@@ -215,15 +300,19 @@ ocb_data_blocks (gcry_cipher_hd_t c, byte *out, const byte *in,
 {
   byte buf[CIPHER_GENERIC_BATCH * OCB_BLOCKSIZE];
   byte offs[CIPHER_GENERIC_BATCH * OCB_BLOCKSIZE];
-  byte *offset = c->u_mode.ocb.offset;
-  byte *checksum = c->u_mode.ocb.checksum;
+  cipher_ocb_chain_t *chain = &c->u_mode.ocb.data;
   size_t n, i, nbytes;
 
-  if (c->bulk.ocb_crypt)
+  if (encrypt && c->bulk.ocb_enc)
     {
-      c->bulk.ocb_crypt (cipher_ctx (c), offset, checksum,
-                         c->u_mode.ocb.l[0], &c->u_mode.ocb.data_nblocks,
-                         out, in, nblocks, encrypt);
+      c->bulk.ocb_enc (cipher_ctx (c), &c->u_mode.ocb.table, chain, out, in,
+                       nblocks);
+      return;
+    }
+  if (!encrypt && c->bulk.ocb_dec)
+    {
+      c->bulk.ocb_dec (cipher_ctx (c), &c->u_mode.ocb.table, chain, out, in,
+                       nblocks);
       return;
     }
   while (nblocks)
@@ -232,10 +321,10 @@ ocb_data_blocks (gcry_cipher_hd_t c, byte *out, const byte *in,
       nbytes = n * OCB_BLOCKSIZE;
       for (i = 0; i < n; i++)
         {
-          ocb_next_offset (c, offset, &c->u_mode.ocb.data_nblocks);
-          memcpy (offs + i * OCB_BLOCKSIZE, offset, OCB_BLOCKSIZE);
+          ocb_next_offset (c, chain);
+          memcpy (offs + i * OCB_BLOCKSIZE, chain->offset, OCB_BLOCKSIZE);
           if (encrypt)
-            cipher_xor (checksum, checksum, in + i * OCB_BLOCKSIZE,
+            cipher_xor (chain->sum, chain->sum, in + i * OCB_BLOCKSIZE,
                         OCB_BLOCKSIZE);
         }
       cipher_xor (buf, in, offs, nbytes);
@@ -243,7 +332,7 @@ ocb_data_blocks (gcry_cipher_hd_t c, byte *out, const byte *in,
       cipher_xor (out, buf, offs, nbytes);
       if (!encrypt)
         for (i = 0; i < n; i++)
-          cipher_xor (checksum, checksum, out + i * OCB_BLOCKSIZE,
+          cipher_xor (chain->sum, chain->sum, out + i * OCB_BLOCKSIZE,
                       OCB_BLOCKSIZE);
       in += nbytes;
       out += nbytes;
@@ -260,14 +349,13 @@ static void
 ocb_aad_blocks (gcry_cipher_hd_t c, const byte *abuf, size_t nblocks)
 {
   byte buf[CIPHER_GENERIC_BATCH * OCB_BLOCKSIZE];
-  byte *offset = c->u_mode.ocb.aad_offset;
-  byte *sum = c->u_mode.ocb.aad_sum;
+  cipher_ocb_chain_t *chain = &c->u_mode.ocb.aad;
   size_t n, i;
 
   if (c->bulk.ocb_auth)
     {
-      c->bulk.ocb_auth (cipher_ctx (c), offset, sum, c->u_mode.ocb.l[0],
-                        &c->u_mode.ocb.aad_nblocks, abuf, nblocks);
+      c->bulk.ocb_auth (cipher_ctx (c), &c->u_mode.ocb.table, chain, abuf,
+                        nblocks);
       return;
     }
   while (nblocks)
@@ -275,13 +363,14 @@ ocb_aad_blocks (gcry_cipher_hd_t c, const byte *abuf, size_t nblocks)
       n = nblocks < CIPHER_GENERIC_BATCH ? nblocks : CIPHER_GENERIC_BATCH;
       for (i = 0; i < n; i++)
         {
-          ocb_next_offset (c, offset, &c->u_mode.ocb.aad_nblocks);
+          ocb_next_offset (c, chain);
           cipher_xor (buf + i * OCB_BLOCKSIZE, abuf + i * OCB_BLOCKSIZE,
-                      offset, OCB_BLOCKSIZE);
+                      chain->offset, OCB_BLOCKSIZE);
         }
       _gcry_cipher_ecb_blocks (c, buf, buf, n, 1);
       for (i = 0; i < n; i++)
-        cipher_xor (sum, sum, buf + i * OCB_BLOCKSIZE, OCB_BLOCKSIZE);
+        cipher_xor (chain->sum, chain->sum, buf + i * OCB_BLOCKSIZE,
+                    OCB_BLOCKSIZE);
       abuf += n * OCB_BLOCKSIZE;
       nblocks -= n;
     }
@@ -340,18 +429,18 @@ ocb_aad_finish (gcry_cipher_hd_t c)
 {
   byte buf[OCB_BLOCKSIZE];
   unsigned int npending = c->u_mode.ocb.aad_npending;
+  ocb_vec_t offset;
 
   if (!npending)
     return;
-  cipher_xor (c->u_mode.ocb.aad_offset, c->u_mode.ocb.aad_offset,
-              c->u_mode.ocb.l_star, OCB_BLOCKSIZE);
-  memset (buf, 0, sizeof buf);
-  memcpy (buf, c->u_mode.ocb.aad_pending, npending);
-  buf[npending] = 0x80;
-  cipher_xor (buf, buf, c->u_mode.ocb.aad_offset, OCB_BLOCKSIZE);
+  offset = ocb_load (c->u_mode.ocb.aad.offset)
+           ^ ocb_load (c->u_mode.ocb.l_star);
+  ocb_store (c->u_mode.ocb.aad.offset, offset);
+  ocb_store (buf, (ocb_partial (c->u_mode.ocb.aad_pending, npending)
+                   | ocb_marker (npending)) ^ offset);
   c->spec->encrypt (cipher_ctx (c), buf, buf);
-  cipher_xor (c->u_mode.ocb.aad_sum, c->u_mode.ocb.aad_sum, buf,
-              OCB_BLOCKSIZE);
+  ocb_store (c->u_mode.ocb.aad.sum,
+             ocb_load (c->u_mode.ocb.aad.sum) ^ ocb_load (buf));
   c->u_mode.ocb.aad_npending = 0;
   cipher_wipe (buf, sizeof buf);
   cipher_wipe (c->u_mode.ocb.aad_pending, sizeof c->u_mode.ocb.aad_pending);
@@ -372,22 +461,23 @@ ocb_data_partial (gcry_cipher_hd_t c, byte *out, const byte *in, size_t len,
                   int encrypt)
 {
   byte pad[OCB_BLOCKSIZE], plain[OCB_BLOCKSIZE];
-  byte *offset = c->u_mode.ocb.offset;
+  byte *offset = c->u_mode.ocb.data.offset;
+  ocb_vec_t p;
 
-  cipher_xor (offset, offset, c->u_mode.ocb.l_star, OCB_BLOCKSIZE);
+  ocb_store (offset, ocb_load (offset) ^ ocb_load (c->u_mode.ocb.l_star));
   c->spec->encrypt (cipher_ctx (c), pad, offset);
-  memset (plain, 0, sizeof plain);
-  if (encrypt)
-    memcpy (plain, in, len);
-  else
-    cipher_xor (plain, in, pad, len);
-  plain[len] = 0x80;
-  cipher_xor (c->u_mode.ocb.checksum, c->u_mode.ocb.checksum, plain,
-              OCB_BLOCKSIZE);
+  p = ocb_partial (in, len);
+  if (!encrypt)
+    p = (p ^ ocb_load (pad)) & ocb_mask (len);
+  p |= ocb_marker (len);
+  ocb_store (c->u_mode.ocb.data.sum, ocb_load (c->u_mode.ocb.data.sum) ^ p);
   if (encrypt)
     cipher_xor (out, in, pad, len);
   else
-    memcpy (out, plain, len);
+    {
+      ocb_store (plain, p);
+      memcpy (out, plain, len);
+    }
   cipher_wipe (pad, sizeof pad);
   cipher_wipe (plain, sizeof plain);
 }
@@ -419,11 +509,11 @@ ocb_crypt (gcry_cipher_hd_t c, byte *out, size_t outsize, const byte *in,
          The HASH part waits for gettag/checktag: AAD may still come.  */
       byte *tag = c->u_mode.ocb.tag;
 
-      cipher_xor (tag, c->u_mode.ocb.checksum, c->u_mode.ocb.offset,
-                  OCB_BLOCKSIZE);
-      cipher_xor (tag, tag, c->u_mode.ocb.l_dollar, OCB_BLOCKSIZE);
+      ocb_store (tag, ocb_load (c->u_mode.ocb.data.sum)
+                      ^ ocb_load (c->u_mode.ocb.data.offset)
+                      ^ ocb_load (c->u_mode.ocb.l_dollar));
       c->spec->encrypt (cipher_ctx (c), tag, tag);
-      cipher_wipe (c->u_mode.ocb.checksum, sizeof c->u_mode.ocb.checksum);
+      cipher_wipe (c->u_mode.ocb.data.sum, sizeof c->u_mode.ocb.data.sum);
       c->u_mode.ocb.data_done = 1;
     }
   return 0;
@@ -455,9 +545,9 @@ ocb_finish_tag (gcry_cipher_hd_t c)
   if (c->u_mode.ocb.tag_done)
     return;
   ocb_aad_finish (c);
-  cipher_xor (c->u_mode.ocb.tag, c->u_mode.ocb.tag, c->u_mode.ocb.aad_sum,
-              OCB_BLOCKSIZE);
-  cipher_wipe (c->u_mode.ocb.aad_sum, sizeof c->u_mode.ocb.aad_sum);
+  ocb_store (c->u_mode.ocb.tag, ocb_load (c->u_mode.ocb.tag)
+                                ^ ocb_load (c->u_mode.ocb.aad.sum));
+  cipher_wipe (c->u_mode.ocb.aad.sum, sizeof c->u_mode.ocb.aad.sum);
   c->u_mode.ocb.tag_done = 1;
 }
 

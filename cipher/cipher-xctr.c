@@ -5,10 +5,10 @@
  * Keystream block I (I = 1, 2, ... from the start of the message) is
  * E(K, IV ^ le128(I)): the block number as a 16-byte little-endian
  * integer XORed into the IV.  The IV is set with gcry_cipher_setiv and
- * must be 16 bytes (or NULL: all zero); setiv restarts the message at
- * I = 1.  Like CTR it streams across calls of any length, and
- * encryption and decryption are the same.  Needs a 16-byte block
- * cipher.
+ * must be 16 bytes (or NULL: all zero); setiv and GCRYCTL_RESET restart
+ * the message at I = 1.  Like CTR it streams across calls of any
+ * length, and encryption and decryption are the same.  Needs a 16-byte
+ * block cipher.
  *
  * I is kept as a 64-bit number: the high half of le128(I) stays zero
  * for any message shorter than 2^68 bytes.
@@ -24,23 +24,34 @@
 
 #define XCTR_BLOCKSIZE 16
 
-static void
-xctr_reset (gcry_cipher_hd_t c)
+/* The state is c->xctr (cipher-internal.h): the IV and the index of the
+   next block, over the handle's IV and LASTIV.  Open and GCRYCTL_RESET
+   leave it all zero, and index 0 stands for the first block (I = 1):
+   that is how the generic reset restarts a message without calling
+   into this file.  Index 0 is not otherwise reachable: it would take a
+   message of 2^68 bytes.  */
+
+/* The index of the next block, 0 resolved to 1.  */
+static inline u64
+xctr_next_index (gcry_cipher_hd_t c)
 {
-  c->u_mode.xctr.index = 1;
+  if (UNLIKELY (!c->xctr.index))
+    c->xctr.index = 1;
+  return c->xctr.index;
 }
 
 static gcry_err_code_t
 xctr_setiv (gcry_cipher_hd_t c, const byte *iv, size_t ivlen)
 {
-  if (iv && ivlen != XCTR_BLOCKSIZE)
+  /* The usual call first, with the fewest tests: a new message per
+     operation makes this part of every short message's cost.  */
+  if (LIKELY (iv && ivlen == XCTR_BLOCKSIZE))
+    memcpy (c->xctr.iv, iv, XCTR_BLOCKSIZE);
+  else if (iv)
     return GPG_ERR_INV_LENGTH;
-  if (iv)
-    memcpy (c->iv, iv, XCTR_BLOCKSIZE);
   else
-    memset (c->iv, 0, XCTR_BLOCKSIZE);
-  c->marks.iv = !!iv;
-  c->u_mode.xctr.index = 1;
+    memset (c->xctr.iv, 0, XCTR_BLOCKSIZE);
+  c->xctr.index = 1;
   c->unused = 0;
   return 0;
 }
@@ -54,7 +65,7 @@ xctr_generic (gcry_cipher_hd_t c, byte *out, const byte *in, size_t inlen)
   byte ks[CIPHER_GENERIC_BATCH * XCTR_BLOCKSIZE];
   size_t nblocks, n, i;
   unsigned int j;
-  u64 index;
+  u64 index = xctr_next_index (c);
 
   while (inlen)
     {
@@ -65,11 +76,12 @@ xctr_generic (gcry_cipher_hd_t c, byte *out, const byte *in, size_t inlen)
         {
           byte *blk = ks + i * XCTR_BLOCKSIZE;
 
-          memcpy (blk, c->iv, XCTR_BLOCKSIZE);
-          index = c->u_mode.xctr.index++;
+          memcpy (blk, c->xctr.iv, XCTR_BLOCKSIZE);
           for (j = 0; j < 8; j++)
             blk[j] ^= (byte) (index >> (8 * j));
+          index++;
         }
+      c->xctr.index = index;
       _gcry_cipher_ecb_blocks (c, ks, ks, nblocks, 1);
       n = nblocks * XCTR_BLOCKSIZE;
       if (n > inlen)
@@ -113,8 +125,9 @@ xctr_crypt (gcry_cipher_hd_t c, byte *out, size_t outsize,
     {
       /* Set before the call, so that nothing is kept across it.  */
       c->unused = -inlen & (XCTR_BLOCKSIZE - 1);
-      c->bulk.xctr_crypt (cipher_ctx (c), c->iv, &c->u_mode.xctr.index,
-                          out, in, inlen, c->keystream);
+      xctr_next_index (c);
+      c->bulk.xctr_crypt (cipher_ctx (c), &c->xctr, out, in, inlen,
+                          c->keystream);
     }
   else
     xctr_generic (c, out, in, inlen);
@@ -128,5 +141,4 @@ const cipher_mode_spec_t _gcry_cipher_mode_xctr =
     .encrypt = xctr_crypt,
     .decrypt = xctr_crypt,
     .setiv = xctr_setiv,
-    .reset = xctr_reset,
   };

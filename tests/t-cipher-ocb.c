@@ -14,8 +14,8 @@
  *    1.10): nonce and tag lengths, missing key/nonce/FINALIZE, calls
  *    after the end, short buffers, tag mismatch, reset.
  *  - With OpenSSL's libcrypto: AES-128/192/256-OCB against EVP, random
- *    keys, 12-byte nonces, tag lengths 16 (and 8, 12), every length
- *    0..5000.
+ *    keys, nonces of every length 8..15 (half of them 12 bytes), tag
+ *    lengths 16 (and 8, 12), every length 0..5000.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -560,7 +560,8 @@ test_streaming (void)
 
 #ifdef HAVE_LIBCRYPTO
 static int evp_ocb_seal (size_t keylen, const unsigned char *key,
-                         const unsigned char *nonce, int taglen,
+                         const unsigned char *nonce, size_t noncelen,
+                         int taglen,
                          const unsigned char *aad, size_t aadlen,
                          const unsigned char *pt, size_t ptlen,
                          unsigned char *out);
@@ -593,7 +594,7 @@ test_long_message (void)
   t_check (!ocb_seal (key, 16, nonce, 12, 16, pt, len, pt, len, ct1)
            && !memcmp (ct1 + len, expect, 16), "long message: known tag");
 #ifdef HAVE_LIBCRYPTO
-  if (t_check (evp_ocb_seal (16, key, nonce, 16, pt, len, pt, len, ct2),
+  if (t_check (evp_ocb_seal (16, key, nonce, 12, 16, pt, len, pt, len, ct2),
                "long message: OpenSSL"))
     t_check (!memcmp (ct1, ct2, len), "long message: ciphertext differs "
              "from OpenSSL's");
@@ -826,7 +827,7 @@ test_errors (void)
 #ifdef HAVE_LIBCRYPTO
 static int
 evp_ocb_seal (size_t keylen, const unsigned char *key,
-              const unsigned char *nonce, int taglen,
+              const unsigned char *nonce, size_t noncelen, int taglen,
               const unsigned char *aad, size_t aadlen,
               const unsigned char *pt, size_t ptlen, unsigned char *out)
 {
@@ -837,7 +838,8 @@ evp_ocb_seal (size_t keylen, const unsigned char *key,
   int n, total = 0, ok;
 
   ok = ctx && EVP_EncryptInit_ex (ctx, cipher, NULL, NULL, NULL)
-       && EVP_CIPHER_CTX_ctrl (ctx, EVP_CTRL_AEAD_SET_IVLEN, 12, NULL)
+       && EVP_CIPHER_CTX_ctrl (ctx, EVP_CTRL_AEAD_SET_IVLEN, (int) noncelen,
+                               NULL)
        && EVP_CIPHER_CTX_ctrl (ctx, EVP_CTRL_AEAD_SET_TAG, taglen, NULL)
        && EVP_EncryptInit_ex (ctx, NULL, NULL, key, nonce);
   if (ok && aadlen)
@@ -865,8 +867,8 @@ test_openssl (void)
   static unsigned char aad[300], pt[MAXMSG], ours[MAXMSG + 16];
   static unsigned char theirs[MAXMSG + 16], back[MAXMSG];
   static const int taglens[3] = { 16, 12, 8 };
-  unsigned char key[32], nonce[12];
-  size_t iter, len, aadlen, keylen;
+  unsigned char key[32], nonce[15];
+  size_t iter, len, aadlen, keylen, noncelen;
   unsigned long count = 0, before = t_failed;
   int taglen;
   gcry_err_code_t rc;
@@ -875,22 +877,25 @@ test_openssl (void)
     {
       len = iter;
       keylen = 16 + 8 * (iter % 3);
+      /* Every nonce length upstream takes, 12 (the usual) most.  */
+      noncelen = iter % 2 ? 12 : 8 + (iter / 2) % 8;
       taglen = iter % 5 ? 16 : taglens[t_rnd (3)];
       aadlen = t_rnd (sizeof aad);
       t_rnd_bytes (key, keylen);
-      t_rnd_bytes (nonce, sizeof nonce);
+      t_rnd_bytes (nonce, noncelen);
       t_rnd_bytes (aad, aadlen);
       t_rnd_bytes (pt, len);
-      if (!t_check (evp_ocb_seal (keylen, key, nonce, taglen, aad, aadlen, pt,
-                                  len, theirs), "OpenSSL OCB encrypt failed"))
+      if (!t_check (evp_ocb_seal (keylen, key, nonce, noncelen, taglen, aad,
+                                  aadlen, pt, len, theirs),
+                    "OpenSSL OCB encrypt failed"))
         continue;
-      rc = ocb_seal (key, keylen, nonce, 12, taglen, aad, aadlen, pt, len,
-                     ours);
+      rc = ocb_seal (key, keylen, nonce, noncelen, taglen, aad, aadlen, pt,
+                     len, ours);
       t_check (!rc && !memcmp (ours, theirs, len + taglen),
-               "vs OpenSSL: AES-%u len %u aad %u tag %d (rc %d)",
+               "vs OpenSSL: AES-%u len %u aad %u nonce %u tag %d (rc %d)",
                (unsigned) keylen * 8, (unsigned) len, (unsigned) aadlen,
-               taglen, rc);
-      rc = ocb_open (key, keylen, nonce, 12, taglen, aad, aadlen, theirs,
+               (unsigned) noncelen, taglen, rc);
+      rc = ocb_open (key, keylen, nonce, noncelen, taglen, aad, aadlen, theirs,
                      len + taglen, back);
       t_check (!rc && !memcmp (back, pt, len),
                "OpenSSL's ciphertext: decrypt len %u (rc %d)",

@@ -1,11 +1,12 @@
-/* t-kernels-bulk.c - white-box test of the x86-64 AES-ECB, CBC and CFB
- * kernels (cipher/aes-bulk-x86_64.S).
+/* t-kernels-bulk.c - white-box test of the x86-64 AES-ECB, CBC, CFB and
+ * OCB kernels (cipher/aes-bulk-x86_64.S).
  *
  * Every variant the CPU can run (as the library's own feature detection
  * says) is compared, through its glue functions (the bulk-operations
- * slots ecb_crypt, cbc_dec, cfb_dec, cbc_enc, cfb_enc), with a reference made of the
- * portable AES composed block by block into the mode.  Variants the CPU
- * cannot run are reported as SKIP with the missing feature.
+ * slots ecb_crypt, cbc_dec, cfb_dec, cbc_enc, cfb_enc, ocb_enc, ocb_dec,
+ * ocb_auth), with a reference made of the portable AES composed block
+ * by block into the mode.  Variants the CPU cannot run are reported as
+ * SKIP with the missing feature.
  *
  * Per variant, for ECB encryption and decryption, CBC and CFB decryption
  * (the vector kernels) and CBC and CFB encryption (the serial kernel all
@@ -26,6 +27,14 @@
  *    the callee-saved registers, the stack pointer, the upper vector
  *    state (vzeroupper) and that the red zone is untouched.
  *
+ * OCB (full blocks, offsets from a random L table and its prefix sums):
+ * every block count 0..70 from first indexes that give every lane and
+ * window alignment (and L indexes up to 63, near 2^63 and 2^64), all key
+ * sizes, misaligned, in place, guard bytes, the offset, sum and block
+ * count after the call; counts around the main-loop multiples up to 64
+ * KiB; random splits of one message; guard pages; the raw entry points
+ * through the trampoline, from a window start and from inside one.
+ *
  * With --bench, times each variant against the interim AES-NI intrinsics
  * (aes-aesni.c) on 16 KiB and 1408-byte messages (1420, the usual
  * packet size, rounded down to whole blocks).  Not a test.
@@ -41,6 +50,7 @@
 
 #include "aes-portable.h"
 #ifdef HAVE_AMD64_ASM
+# include "cipher-internal.h"
 # include "aes-aesni.h"
 # include "aes-x86-kernels.h"
 # include <unistd.h>
@@ -565,22 +575,32 @@ check_guard_pages (enum op op)
 
 
 /*
- * OCB full blocks (the ocb_crypt and ocb_auth slots).  The L table is
- * random (the kernels take it as given), the reference runs RFC 7253's
- * loop one block at a time with the portable AES.
+ * OCB full blocks (the ocb_enc, ocb_dec and ocb_auth slots).  The L
+ * table is random (the kernels take it as given) and its prefix sums
+ * are computed here from it, as the contract defines them; the
+ * reference runs RFC 7253's loop one block at a time with the portable
+ * AES and the L table alone.
  */
 
 enum ocb_mode { OCB_ENC, OCB_DEC, OCB_AUTH };
 static const char *const ocb_names[3] = { "OCB-enc", "OCB-dec", "OCB-auth" };
 
-typedef struct ocb_st
-{
-  byte offset[16];
-  byte sum[16];
-  u64 index;
-} ocb_st_t;
+typedef cipher_ocb_chain_t ocb_st_t;
 
-static byte ocb_ltab[64 * 16];
+static cipher_ocb_table_t ocb_tab;
+
+/* Random L_i, and S_j = L_ntz(1) ^ ... ^ L_ntz(j).  */
+static void
+make_ocb_table (void)
+{
+  unsigned int j, b;
+
+  t_rnd_bytes (ocb_tab.l, sizeof ocb_tab.l);
+  for (j = 1; j <= OCB_SUMS_COUNT; j++)
+    for (b = 0; b < 16; b++)
+      ocb_tab.sums[j - 1][b] = (j > 1 ? ocb_tab.sums[j - 2][b] : 0)
+                               ^ ocb_tab.l[__builtin_ctz (j)][b];
+}
 
 /* The reference over NBLOCKS from ST (updated); OUT unused for auth.
    With STATES non-NULL, STATES[j] is the state after j blocks.  */
@@ -598,8 +618,8 @@ ref_ocb (const test_key_t *k, enum ocb_mode mode, ocb_st_t *st, byte *out,
     {
       const byte *l;
 
-      st->index++;
-      l = ocb_ltab + 16 * __builtin_ctzll (st->index);
+      st->nblocks++;
+      l = ocb_tab.l[__builtin_ctzll (st->nblocks)];
       for (b = 0; b < 16; b++)
         {
           st->offset[b] ^= l[b];
@@ -630,11 +650,11 @@ ocb_call (const test_key_t *k, enum ocb_mode mode, ocb_st_t *st, byte *out,
           const byte *in, size_t nblocks)
 {
   if (mode == OCB_AUTH)
-    kern->ocb_auth ((void *) &k->hw, st->offset, st->sum, ocb_ltab,
-                    &st->index, in, nblocks);
+    kern->ocb_auth ((void *) &k->hw, &ocb_tab, st, in, nblocks);
+  else if (mode == OCB_ENC)
+    kern->ocb_enc ((void *) &k->hw, &ocb_tab, st, out, in, nblocks);
   else
-    kern->ocb_crypt ((void *) &k->hw, st->offset, st->sum, ocb_ltab,
-                     &st->index, out, in, nblocks, mode == OCB_ENC);
+    kern->ocb_dec ((void *) &k->hw, &ocb_tab, st, out, in, nblocks);
 }
 
 /* One call on the first NBLOCKS blocks of SRC_BUF (copied to IN_OFF; OUT
@@ -674,7 +694,7 @@ check_ocb_call (const test_key_t *k, enum ocb_mode mode, const ocb_st_t *st0,
                   "%s %s AES-%u %s index %llu nblocks=%zu in+%u out+%u%s: "
                   "output %s, guards %s, offset/sum/index %s", kern->name,
                   ocb_names[mode], (unsigned int) k->keylen * 8, what,
-                  (unsigned long long) st0->index, nblocks, in_off, out_off,
+                  (unsigned long long) st0->nblocks, nblocks, in_off, out_off,
                   in_place ? " in place" : "", ok_out ? "ok" : "WRONG",
                   ok_guard ? "ok" : "CLOBBERED", ok_st ? "ok" : "WRONG");
 }
@@ -686,7 +706,7 @@ random_ocb_state (ocb_st_t *st, u64 index)
 {
   t_rnd_bytes (st->offset, 16);
   t_rnd_bytes (st->sum, 16);
-  st->index = index;
+  st->nblocks = index;
 }
 
 /* Every block count 0..MAX_SHORT_BLOCKS from several first indexes (so
@@ -792,7 +812,7 @@ check_ocb_splits (enum ocb_mode mode, size_t total, int rounds)
 }
 
 /* Input and output against PROT_NONE pages, every block count 0..70
-   from a misaligned first index.  */
+   from a misaligned first index and from index 0.  */
 static void
 check_ocb_guard_pages (enum ocb_mode mode)
 {
@@ -802,7 +822,7 @@ check_ocb_guard_pages (enum ocb_mode mode)
   test_key_t k;
   ocb_st_t st0, st, want;
   size_t nb, n;
-  unsigned int nfail = 0;
+  unsigned int nfail = 0, si;
   int ok;
 
   if (t_guard_map (&gin, max_bytes) || t_guard_map (&gout, max_bytes))
@@ -819,9 +839,14 @@ check_ocb_guard_pages (enum ocb_mode mode)
   set_key (&k, 32);
   t_rnd_bytes (in_lo, max_bytes);
   t_rnd_bytes (gin.hi, max_bytes);
-  random_ocb_state (&st0, 3);
-  for (nb = 0; nb <= MAX_SHORT_BLOCKS; nb++)
+  /* Index 3: the single blocks and vectors that lead to a window
+     start; index 0: whole windows and the window tails (the EVEX
+     variants' masked last vector runs into the guard page).  */
+  for (si = 0; si < 2 * (MAX_SHORT_BLOCKS + 1); si++)
     {
+      nb = si % (MAX_SHORT_BLOCKS + 1);
+      if (nb == 0)
+        random_ocb_state (&st0, si ? 0 : 3);
       n = 16 * nb;
       want = st0;
       ref_ocb (&k, mode, &want, ref_out, in_hi - n, nb, NULL);
@@ -837,19 +862,20 @@ check_ocb_guard_pages (enum ocb_mode mode)
       ok = ok && !memcmp (&st, &want, sizeof st)
            && (mode == OCB_AUTH || !memcmp (out_lo, ref_out, n));
       if (!ok && nfail++ < 4)
-        fprintf (stderr, "t-kernels-bulk: %s %s guard pages nblocks=%zu: "
-                 "wrong\n", kern->name, ocb_names[mode], nb);
+        fprintf (stderr, "t-kernels-bulk: %s %s guard pages index %llu "
+                 "nblocks=%zu: wrong\n", kern->name, ocb_names[mode],
+                 (unsigned long long) st0.nblocks, nb);
     }
-  t_check (nfail == 0, "%s %s: block counts 0..%d against guard pages "
-           "(%u wrong)", kern->name, ocb_names[mode], MAX_SHORT_BLOCKS,
-           nfail);
+  t_check (nfail == 0, "%s %s: block counts 0..%d from indexes 3 and 0 "
+           "against guard pages (%u wrong)", kern->name, ocb_names[mode],
+           MAX_SHORT_BLOCKS, nfail);
   t_guard_unmap (&gin);
   t_guard_unmap (&gout);
 }
 
-/* The raw OCB entry points through the ABI trampoline; they use stack
-   for the offsets, which must be wiped (the trampoline's red zone lies
-   inside it).  */
+/* The raw OCB entry points through the ABI trampoline, from a window
+   start and from inside one; they promise not to use the stack at
+   all.  */
 typedef struct
 {
   const char *name;
@@ -889,50 +915,50 @@ check_ocb_abi (int check_xinuse)
   counts[4] = 2 * 8 * vec_bytes / 16 + 7;
   set_key (&k, 32);
   for (mode = 0; mode < 3; mode++)
-    for (ci = 0; ci < DIM (counts); ci++)
+    for (ci = 0; ci < 2 * DIM (counts); ci++)
       {
         abi_call_t call;
-        aes_x86_ocb_state_t st;
-        ocb_st_t want;
-        size_t nb = counts[ci];
+        ocb_st_t st, want;
+        size_t nb = counts[ci / 2];
         int ok;
 
-        random_ocb_state (&want, 1);
-        memcpy (st.offset, want.offset, 16);
-        memcpy (st.sum, want.sum, 16);
-        st.index = want.index;
+        random_ocb_state (&want, ci % 2);
+        st = want;
         ref_ocb (&k, mode, &want, ref_out, src_buf, nb, NULL);
         memset (&call, 0, sizeof call);
         call.fn = raw_ocbs[ri].fn[mode];
         call.arg[0] = (u64) (uintptr_t) &k.hw;
-        call.arg[1] = mode == OCB_AUTH ? 0 : (u64) (uintptr_t) out_arena;
-        call.arg[2] = (u64) (uintptr_t) src_buf;
-        call.arg[3] = nb;
-        call.arg[4] = (u64) (uintptr_t) ocb_ltab;
-        call.arg[5] = (u64) (uintptr_t) &st;
+        call.arg[1] = (u64) (uintptr_t) &ocb_tab;
+        call.arg[2] = (u64) (uintptr_t) &st;
+        if (mode == OCB_AUTH)
+          {
+            call.arg[3] = (u64) (uintptr_t) src_buf;
+            call.arg[4] = nb;
+          }
+        else
+          {
+            call.arg[3] = (u64) (uintptr_t) out_arena;
+            call.arg[4] = (u64) (uintptr_t) src_buf;
+            call.arg[5] = nb;
+          }
         call.check_xinuse = check_xinuse;
         t_abi_call (&call);
-        ok = !memcmp (st.offset, want.offset, 16)
-             && !memcmp (st.sum, want.sum, 16) && st.index == want.index
+        ok = !memcmp (&st, &want, sizeof st)
              && (mode == OCB_AUTH || !memcmp (out_arena, ref_out, 16 * nb));
-        t_check (!call.bad && ok, "%s %s raw call nblocks=%zu: callee-saved "
-                 "registers and stack pointer %s, result %s", kern->name,
-                 ocb_names[mode], nb, call.bad ? "CLOBBERED" : "kept",
-                 ok ? "ok" : "WRONG");
+        t_check (!call.bad && ok, "%s %s raw call nblocks=%zu from index "
+                 "%d: callee-saved registers and stack pointer %s, result "
+                 "%s", kern->name, ocb_names[mode], nb, (int) (ci % 2),
+                 call.bad ? "CLOBBERED" : "kept", ok ? "ok" : "WRONG");
         if (check_xinuse)
           t_check (!(call.xinuse_after & XINUSE_UPPER),
                    "%s %s raw call nblocks=%zu: upper vector state %s",
                    kern->name, ocb_names[mode], nb,
                    (call.xinuse_after & XINUSE_UPPER) ? "left dirty"
                    : "clean");
-        /* Nothing on the stack for 0 blocks; otherwise the offsets
-           buffer covers the red zone and must be wiped.  */
-        t_check (nb ? !call.red_zone[0] && !call.red_zone[1]
-                 : call.red_zone[0] == ABI_RED_ZONE_PATTERN
-                   && call.red_zone[1] == ABI_RED_ZONE_PATTERN,
-                 "%s %s raw call nblocks=%zu: stack below the caller %s",
-                 kern->name, ocb_names[mode], nb,
-                 nb ? "wiped" : "untouched");
+        t_check (call.red_zone[0] == ABI_RED_ZONE_PATTERN
+                 && call.red_zone[1] == ABI_RED_ZONE_PATTERN,
+                 "%s %s raw call nblocks=%zu: red zone untouched",
+                 kern->name, ocb_names[mode], nb);
       }
 }
 
@@ -1116,8 +1142,8 @@ ocb_generic (const test_key_t *k, enum ocb_mode mode, ocb_st_t *st,
         {
           const byte *l;
 
-          st->index++;
-          l = ocb_ltab + 16 * __builtin_ctzll (st->index);
+          st->nblocks++;
+          l = ocb_tab.l[__builtin_ctzll (st->nblocks)];
           for (b = 0; b < 16; b++)
             {
               st->offset[b] ^= l[b];
@@ -1230,7 +1256,7 @@ main (int argc, char **argv)
   if (!src_buf || !in_arena || !out_arena || !ref_out)
     return 2;
   t_rnd_bytes (src_buf, BUF_SIZE);
-  t_rnd_bytes (ocb_ltab, sizeof ocb_ltab);
+  make_ocb_table ();
   ocb_states = malloc ((MAX_LONG / 16 + 10) * sizeof *ocb_states);
   if (!ocb_states)
     return 2;

@@ -20,6 +20,9 @@
  *  - the GHASH op on 0..40 blocks, and whole GCM messages (AAD 0..300
  *    bytes, data 0..1100) whose tag, computed as cipher-gcm.c does on
  *    the slot, matches a reference GCM built from SP 800-38D;
+ *  - the OP flags GCM_BULK_EK_J0 and GCM_BULK_TAG (E(J0) and the final
+ *    tag made by the data call) against the reference, data lengths
+ *    0..4 loop widths, one or two calls;
  *  - one message split at random block boundaries into several calls;
  *  - lengths 0..1100 with input and output against PROT_NONE pages on
  *    both sides, for both directions and for the GHASH op;
@@ -27,11 +30,11 @@
  *    callee-saved registers, the stack pointer, vzeroupper and the wipe
  *    of the red-zone bounce buffer.
  *
- * With --bench: TSC cycles per byte of AES-256-GCM (set the counter,
- * encrypt or decrypt, hash the length block, make the tag) at 16384,
- * 1420, 512 and 64 bytes per variant, against the unstitched path of the same
- * variant (its CTR kernel, then the PCLMUL GHASH kernel, as cipher-gcm.c
- * does without gcm_crypt).  Not a test.
+ * With --bench: TSC cycles per byte of AES-128-GCM and AES-256-GCM
+ * (set the counter, encrypt or decrypt, hash the length block, make the
+ * tag) at 16384, 1420, 512 and 64 bytes per variant, against the
+ * unstitched path of the same variant (its CTR kernel, then the PCLMUL
+ * GHASH kernel, as cipher-gcm.c does without gcm_crypt).  Not a test.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -472,6 +475,102 @@ check_messages (void)
   free (pt2);
 }
 
+/* The flags GCM_BULK_EK_J0 and GCM_BULK_TAG (on the 64-byte state ACC,
+   PENDING, EK_J0, TAG), as cipher-gcm.c uses them: AAD absorbed first,
+   then the data in one or two calls (the first, a block multiple,
+   without TAG), the last with TAG, and EK_J0 on the first.  The tag in
+   the state must be the reference tag, EK_J0 must end as E(K, J0), and
+   output, counter and ACC as without the flags.  Lengths 0..1100 and
+   around the loop width, both directions, every key size; NBYTES 0
+   (which the assembly kernels leave to the glue) included.  */
+static void
+check_final_flags (void)
+{
+  static const size_t keylens[3] = { 16, 24, 32 };
+  byte *aad = malloc (64), *pt = malloc (4 * batch_bytes + 64);
+  byte *ct = malloc (4 * batch_bytes + 64), *out = malloc (4 * batch_bytes + 64);
+  byte iv[12], tag[16], j0[16], ekj0[16], block[16];
+  byte state[64] __attribute__ ((aligned (16)));
+  byte ctr[16], ks_tail[16];
+  test_key_t k;
+  size_t n, alen, split, i, maxn = 4 * batch_bytes + 40;
+  unsigned int nfail = 0, count = 0;
+  int op, ki;
+
+  if (!aad || !pt || !ct || !out)
+    exit (2);
+  for (ki = 0; ki < 3; ki++)
+    {
+      set_key (&k, keylens[ki]);
+      for (n = 0; n <= maxn; n += n < 300 ? 1 : 13)
+        for (op = GCM_BULK_ENCRYPT; op <= GCM_BULK_DECRYPT; op++)
+          {
+            int first_call_flags = GCM_BULK_EK_J0, ok;
+
+            alen = (n * 7) % 41;
+            t_rnd_bytes (iv, 12);
+            t_rnd_bytes (aad, alen);
+            t_rnd_bytes (pt, n);
+            ref_gcm (&k, iv, aad, alen, pt, n, ct, tag);
+            memcpy (j0, iv, 12);
+            put_be32 (j0 + 12, 1);
+            _gcry_aes_portable_encrypt (&k.portable, ekj0, j0, 1);
+
+            /* The state after the AAD, as the mode holds it.  */
+            memset (state, 0, sizeof state);
+            for (i = 0; i < alen; i += 16)
+              {
+                memset (block, 0, 16);
+                memcpy (block, aad + i, alen - i < 16 ? alen - i : 16);
+                ref_ghash (&k, state, block, 1);
+              }
+            memcpy (state + 32, j0, 16);
+            for (i = 0; i < 8; i++)
+              {
+                state[48 + i] = (byte) (((u64) alen * 8) >> (56 - 8 * i));
+                state[56 + i] = (byte) (((u64) n * 8) >> (56 - 8 * i));
+              }
+            memcpy (ctr, j0, 16);
+            put_be32 (ctr + 12, 2);
+
+            /* Sometimes a first call of whole blocks without TAG.  */
+            split = (n / 16) * 16;
+            split = (count % 3 == 0) ? (size_t) (t_rnd64 () % (split + 1))
+                                      / 16 * 16 : 0;
+            if (split)
+              {
+                slot (&k, state, ctr, out,
+                      op == GCM_BULK_ENCRYPT ? pt : ct, split, ks_tail,
+                      op | GCM_BULK_EK_J0);
+                first_call_flags = 0;
+              }
+            slot (&k, state, ctr, out + split,
+                  (op == GCM_BULK_ENCRYPT ? pt : ct) + split, n - split,
+                  ks_tail, op | GCM_BULK_TAG | first_call_flags);
+            ok = !memcmp (state + 48, tag, 16)
+                 && !memcmp (state + 32, ekj0, 16)
+                 && !memcmp (out, op == GCM_BULK_ENCRYPT ? ct : pt, n);
+            count++;
+            if (!ok && nfail++ < 4)
+              fprintf (stderr, "t-kernels-gcm: %s flags %s AES-%u n=%zu "
+                       "aad=%zu split=%zu: tag %s, E(J0) %s, output %s\n",
+                       kern->name, op == GCM_BULK_ENCRYPT ? "enc" : "dec",
+                       (unsigned int) keylens[ki] * 8, n, alen, split,
+                       memcmp (state + 48, tag, 16) ? "WRONG" : "ok",
+                       memcmp (state + 32, ekj0, 16) ? "WRONG" : "ok",
+                       memcmp (out, op == GCM_BULK_ENCRYPT ? ct : pt, n)
+                       ? "WRONG" : "ok");
+          }
+    }
+  t_check (nfail == 0, "%s: %u messages with EK_J0 and TAG, data 0..%zu, "
+           "against the reference GCM (%u wrong)", kern->name, count, maxn,
+           nfail);
+  free (aad);
+  free (pt);
+  free (ct);
+  free (out);
+}
+
 /* One stream cut at random block boundaries (the last piece may end in
    a partial block) must equal one call.  */
 static void
@@ -704,42 +803,58 @@ check_abi (int check_xinuse)
  * Benchmark (--bench): TSC cycles per byte.
  */
 
-/* One AES-256-GCM message of LEN bytes, 12-byte IV, as cipher-gcm.c
-   runs it: stitched (the slot) or not (the variant's CTR kernel and the
-   PCLMUL GHASH kernel, in chunks of 8 KiB).  */
+/* One GCM message of LEN bytes, 12-byte IV, as cipher-gcm.c runs it:
+   stitched (one slot call with GCM_BULK_EK_J0 and GCM_BULK_TAG, the tag
+   left in the state) or not (the variant's CTR kernel and the PCLMUL
+   GHASH kernel, in chunks of 8 KiB, then the padded partial block and
+   the length block).  */
 static void
 bench_message (const test_key_t *k, const aes_x86_ctr_kernel_t *ck,
                int stitched, int op, size_t len, byte *tag)
 {
-  byte ctr[16], acc[16], block[16], ekj0[16], ks_tail[16];
-  size_t i, n;
+  byte ctr[16], state[64], block[16], ekj0[16], ks_tail[16];
+  byte *acc = state;
+  size_t i, n, rest = len % 16;
 
+  memset (state, 0, sizeof state);
   memset (ctr, 0x42, 12);
   put_be32 (ctr + 12, 1);
-  _gcry_aes_aesni_encrypt (&k->hw, ekj0, ctr, 1);
-  put_be32 (ctr + 12, 2);
-  memset (acc, 0, 16);
-  if (stitched)
-    slot (k, acc, ctr, out_arena, src_buf, len, ks_tail, op);
-  else
-    for (i = 0; i < len; i += n)
-      {
-        n = len - i < 8192 ? len - i : 8192;
-        if (op == GCM_BULK_DECRYPT)
-          _gcry_ghash_update_pclmul (&k->ghash, acc, src_buf + i, n / 16);
-        ck->ctr_crypt ((void *) &k->hw, ctr, out_arena + i, src_buf + i, n,
-                       ks_tail);
-        if (op == GCM_BULK_ENCRYPT)
-          _gcry_ghash_update_pclmul (&k->ghash, acc, out_arena + i, n / 16);
-      }
   memset (block, 0, 16);
   block[14] = (byte) ((len * 8) >> 8);
   block[15] = (byte) (len * 8);
   block[13] = (byte) ((len * 8) >> 16);
   if (stitched)
-    slot (k, acc, NULL, NULL, block, 16, NULL, GCM_BULK_GHASH);
-  else
-    _gcry_ghash_update_pclmul (&k->ghash, acc, block, 1);
+    {
+      memcpy (state + 32, ctr, 16);
+      memcpy (state + 48, block, 16);
+      put_be32 (ctr + 12, 2);
+      slot (k, state, ctr, out_arena, src_buf, len, ks_tail,
+            op | GCM_BULK_EK_J0 | GCM_BULK_TAG);
+      memcpy (tag, state + 48, 16);
+      return;
+    }
+  _gcry_aes_aesni_encrypt (&k->hw, ekj0, ctr, 1);
+  put_be32 (ctr + 12, 2);
+  for (i = 0; i < len; i += n)
+    {
+      n = len - i < 8192 ? len - i : 8192;
+      if (op == GCM_BULK_DECRYPT)
+        _gcry_ghash_update_pclmul (&k->ghash, acc, src_buf + i, n / 16);
+      ck->ctr_crypt ((void *) &k->hw, ctr, out_arena + i, src_buf + i, n,
+                     ks_tail);
+      if (op == GCM_BULK_ENCRYPT)
+        _gcry_ghash_update_pclmul (&k->ghash, acc, out_arena + i, n / 16);
+    }
+  if (rest)
+    {
+      byte last[16];
+      const byte *ctext = op == GCM_BULK_ENCRYPT ? out_arena : src_buf;
+
+      memset (last, 0, 16);
+      memcpy (last, ctext + len - rest, rest);
+      _gcry_ghash_update_pclmul (&k->ghash, acc, last, 1);
+    }
+  _gcry_ghash_update_pclmul (&k->ghash, acc, block, 1);
   for (i = 0; i < 16; i++)
     tag[i] = acc[i] ^ ekj0[i];
 }
@@ -766,7 +881,7 @@ bench_one (const test_key_t *k, const aes_x86_ctr_kernel_t *ck,
 }
 
 static void
-bench_variant (void)
+bench_variant (size_t keylen)
 {
   static const size_t lens[] = { 16384, 1420, 512, 64 };
   const aes_x86_ctr_kernel_t *ck;
@@ -780,7 +895,7 @@ bench_variant (void)
       break;
   if (!ck->name)
     return;
-  set_key (&k, 32);
+  set_key (&k, keylen);
   _gcry_ghash_setkey (&k.ghash, k.h,
                       _gcry_ghash_select_kernel (HWF_INTEL_PCLMUL
                                                  | HWF_INTEL_SSE4_1));
@@ -794,9 +909,9 @@ bench_variant (void)
         double st = bench_one (&k, ck, 1, op, lens[li]);
         double un = bench_one (&k, ck, 0, op, lens[li]);
 
-        printf ("bench %-16s AES-256-GCM %s %5zu B: stitched %.3f c/B "
+        printf ("bench %-16s AES-%u-GCM %s %5zu B: stitched %.3f c/B "
                 "(%.0f c/msg), unstitched (CTR + PCLMUL GHASH) %.3f c/B, "
-                "%.2fx\n", kern->name,
+                "%.2fx\n", kern->name, (unsigned int) keylen * 8,
                 op == GCM_BULK_ENCRYPT ? "enc" : "dec", lens[li], st,
                 st * lens[li], un, un / st);
       }
@@ -840,11 +955,14 @@ main (int argc, char **argv)
       if (!t_variant_runs (kern->name, hwf, kern->hwf))
         continue;
       ntested++;
-      /* 16 blocks per main-loop batch; 8 for the AES-NI variant.  */
-      batch_bytes = !strcmp (kern->name, "aesni_avx") ? 128 : 256;
+      /* 32 blocks per main-loop batch for zmm, 8 for the AES-NI
+         variant, 16 for the others.  */
+      batch_bytes = !strcmp (kern->name, "vaes_avx512_zmm") ? 512
+                    : !strcmp (kern->name, "aesni_avx") ? 128 : 256;
       if (bench)
         {
-          bench_variant ();
+          bench_variant (16);
+          bench_variant (32);
           continue;
         }
       check_abi (check_xinuse);
@@ -852,6 +970,7 @@ main (int argc, char **argv)
       check_short_lengths ();
       check_loop_multiples ();
       check_messages ();
+      check_final_flags ();
       check_random_splits (3000, 200);
       check_random_splits (70000, 6);
       check_guard_pages ();

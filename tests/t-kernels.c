@@ -40,6 +40,7 @@
 
 #include "aes-portable.h"
 #ifdef HAVE_AMD64_ASM
+# include "cipher-internal.h"
 # include "aes-aesni.h"
 # include "aes-x86-kernels.h"
 # include <unistd.h>
@@ -71,12 +72,12 @@ typedef struct test_key
 } test_key_t;
 
 /* The stream state the slots update: CTR's counter block or XCTR's IV
-   and index.  */
+   and index, in the xctr_crypt slot's layout (CTR uses S.IV alone).  */
 typedef struct stream
 {
   int xctr;
-  byte block[16];               /* CTR counter (BE) or XCTR IV */
-  u64 index;                    /* XCTR only */
+  cipher_xctr_state_t s;        /* IV: CTR counter (BE) or XCTR IV;
+                                   INDEX: XCTR only */
 } stream_t;
 
 static const aes_x86_ctr_kernel_t *kern;   /* the variant under test */
@@ -120,9 +121,9 @@ static void
 stream_advance (stream_t *st, u64 nblocks)
 {
   if (st->xctr)
-    st->index += nblocks;
+    st->s.index += nblocks;
   else
-    be128_add (st->block, nblocks);
+    be128_add (st->s.iv, nblocks);
 }
 
 /* The reference: NBLOCKS keystream blocks from state ST, built block by
@@ -133,16 +134,16 @@ ref_keystream (const test_key_t *k, const stream_t *st, size_t nblocks,
                byte *ks)
 {
   byte ctr[16];
-  u64 idx = st->index, idx_high = 0;
+  u64 idx = st->s.index, idx_high = 0;
   size_t j;
   int b;
 
-  memcpy (ctr, st->block, 16);
+  memcpy (ctr, st->s.iv, 16);
   for (j = 0; j < nblocks; j++)
     {
       if (st->xctr)
         {
-          memcpy (ks + 16 * j, st->block, 16);
+          memcpy (ks + 16 * j, st->s.iv, 16);
           for (b = 0; b < 8; b++)
             {
               ks[16 * j + b] ^= (byte) (idx >> (8 * b));
@@ -166,22 +167,21 @@ slot_call (const test_key_t *k, stream_t *st, byte *out, const byte *in,
            size_t n, byte *ks_tail)
 {
   if (st->xctr)
-    kern->xctr_crypt ((void *) &k->hw, st->block, &st->index, out, in, n,
-                      ks_tail);
+    kern->xctr_crypt ((void *) &k->hw, &st->s, out, in, n, ks_tail);
   else
-    kern->ctr_crypt ((void *) &k->hw, st->block, out, in, n, ks_tail);
+    kern->ctr_crypt ((void *) &k->hw, st->s.iv, out, in, n, ks_tail);
 }
 
 static void
 random_stream (stream_t *st, int xctr)
 {
   st->xctr = xctr;
-  t_rnd_bytes (st->block, 16);
-  st->index = 0;                /* compared after every call, CTR too */
+  t_rnd_bytes (st->s.iv, 16);
+  st->s.index = 0;              /* compared after every call, CTR too */
   if (xctr)
-    st->index = 1 + (t_rnd64 () >> 40);
+    st->s.index = 1 + (t_rnd64 () >> 40);
   else
-    st->block[8] &= 0x7f;       /* low 64 bits far from wrapping */
+    st->s.iv[8] &= 0x7f;        /* low 64 bits far from wrapping */
 }
 
 static const char *
@@ -239,8 +239,8 @@ check_one_call (const test_key_t *k, const stream_t *st0, const byte *ks,
     for (i = 0; i < 16 && ok_tail; i++)
       ok_tail = ks_tail[i] == KS_SENTINEL;
   stream_advance (&want_st, nblocks);
-  ok_state = !memcmp (st.block, want_st.block, 16)
-    && st.index == want_st.index;
+  ok_state = !memcmp (st.s.iv, want_st.s.iv, 16)
+    && st.s.index == want_st.s.index;
 
   return t_check (ok_out && ok_guard && ok_tail && ok_state,
                   "%s %s AES-%u %s n=%zu in+%u out+%u%s: output %s, "
@@ -373,8 +373,8 @@ check_random_splits (int xctr, size_t total, int rounds)
       for (i = 0; i < total && ok; i++)
         ok = out[i] == (byte) (src_buf[i] ^ ref_ks[i]);
       stream_advance (&st0, total / 16 + (total % 16 != 0));
-      t_check (ok && !memcmp (st.block, st0.block, 16)
-               && st.index == st0.index,
+      t_check (ok && !memcmp (st.s.iv, st0.s.iv, 16)
+               && st.s.index == st0.s.index,
                "%s %s random splits of %zu bytes%s (round %d)",
                kern->name, mode_name (&st0), total,
                r % 2 ? " in place" : "", r);
@@ -411,25 +411,25 @@ check_carries (void)
       {
         set_key (&k, 16 + 8 * (bi % 3));
         st.xctr = kind == 3;
-        t_rnd_bytes (st.block, 16);
-        st.index = 0;
+        t_rnd_bytes (st.s.iv, 16);
+        st.s.index = 0;
         switch (kind)
           {
           case 0:               /* low 32 bits: 2^32 - back */
-            st.block[8] &= 0x7f;
+            st.s.iv[8] &= 0x7f;
             for (i = 0; i < 4; i++)
-              st.block[12 + i] = (byte) ((0u - (u32) backs[bi])
-                                         >> (24 - 8 * i));
+              st.s.iv[12 + i] = (byte) ((0u - (u32) backs[bi])
+                                        >> (24 - 8 * i));
             break;
           case 1:               /* low 64 bits: 2^64 - back */
-            put_be64 (st.block + 8, -backs[bi]);
+            put_be64 (st.s.iv + 8, -backs[bi]);
             break;
           case 2:               /* all 128 bits: 2^128 - back */
-            memset (st.block, 0xff, 8);
-            put_be64 (st.block + 8, -backs[bi]);
+            memset (st.s.iv, 0xff, 8);
+            put_be64 (st.s.iv + 8, -backs[bi]);
             break;
           default:              /* XCTR index near 2^64 */
-            st.index = -backs[bi];
+            st.s.index = -backs[bi];
             break;
           }
         ref_keystream (&k, &st, 4096 / 16 + 2, ref_ks);
@@ -445,8 +445,8 @@ check_carries (void)
     {
       set_key (&k, 32);
       st.xctr = 1;
-      t_rnd_bytes (st.block, 16);
-      st.index = bi;
+      t_rnd_bytes (st.s.iv, 16);
+      st.s.index = bi;
       ref_keystream (&k, &st, 200 / 16 + 1, ref_ks);
       check_one_call (&k, &st, ref_ks, 200 - bi, 0, 0, 0, "index > 1");
     }
@@ -566,7 +566,7 @@ check_guard_pages (int xctr)
 
 typedef void (*raw_ctr_t) (const aes_hw_key_t *, byte *, byte *,
                            const byte *, size_t, byte *);
-typedef void (*raw_xctr_t) (const aes_hw_key_t *, const byte *, u64 *,
+typedef void (*raw_xctr_t) (const aes_hw_key_t *, cipher_xctr_state_t *,
                             byte *, const byte *, size_t, byte *);
 
 static const struct
@@ -620,34 +620,24 @@ check_abi (int check_xinuse)
         u64 index_before;
 
         random_stream (&st, xctr);
-        index_before = st.index;
+        index_before = st.s.index;
         ref_keystream (&k, &st, lens[li] / 16 + 1, ref_ks);
         memset (&call, 0, sizeof call);
         call.fn = xctr ? (void *) raw_kernels[ri].xctr
                        : (void *) raw_kernels[ri].ctr;
         call.arg[0] = (u64) (uintptr_t) &k.hw;
-        call.arg[1] = (u64) (uintptr_t) st.block;
-        if (xctr)
-          {
-            /* The xctr_crypt slot's signature: the index by pointer,
-               the rest one register later, KS_TAIL on the stack.  */
-            call.arg[2] = (u64) (uintptr_t) &st.index;
-            call.arg[3] = (u64) (uintptr_t) out_arena;
-            call.arg[4] = (u64) (uintptr_t) src_buf;
-            call.arg[5] = lens[li];
-            call.arg[6] = (u64) (uintptr_t) ks_tail;
-          }
-        else
-          {
-            call.arg[2] = (u64) (uintptr_t) out_arena;
-            call.arg[3] = (u64) (uintptr_t) src_buf;
-            call.arg[4] = lens[li];
-            call.arg[5] = (u64) (uintptr_t) ks_tail;
-          }
+        /* Both signatures have six arguments, all in registers: the
+           XCTR state (IV, then index) where CTR's counter block is.  */
+        call.arg[1] = xctr ? (u64) (uintptr_t) &st.s
+                           : (u64) (uintptr_t) st.s.iv;
+        call.arg[2] = (u64) (uintptr_t) out_arena;
+        call.arg[3] = (u64) (uintptr_t) src_buf;
+        call.arg[4] = lens[li];
+        call.arg[5] = (u64) (uintptr_t) ks_tail;
         call.check_xinuse = check_xinuse;
         t_abi_call (&call);
         if (xctr)
-          t_check (st.index == index_before + (lens[li] + 15) / 16,
+          t_check (st.s.index == index_before + (lens[li] + 15) / 16,
                    "%s XCTR raw call n=%zu: index advanced by the blocks "
                    "started", kern->name, lens[li]);
         for (i = 0; i < lens[li] && ok_out; i++)
@@ -707,7 +697,8 @@ static double
 bench_one (const test_key_t *k, int which, size_t len)
 {
   byte ctr[16] = { 0 }, ks_tail[16];
-  u64 index = 1, best = ~(u64) 0, t0, t1;
+  cipher_xctr_state_t xst = { { 0 }, 1 };
+  u64 best = ~(u64) 0, t0, t1;
   unsigned int reps = (unsigned int) (4 * 1024 * 1024 / len) + 1;
   unsigned int run, i;
 
@@ -723,8 +714,8 @@ bench_one (const test_key_t *k, int which, size_t len)
             kern->ctr_crypt ((void *) &k->hw, ctr, out_arena, src_buf, len,
                              ks_tail);
           else
-            kern->xctr_crypt ((void *) &k->hw, ctr, &index, out_arena,
-                              src_buf, len, ks_tail);
+            kern->xctr_crypt ((void *) &k->hw, &xst, out_arena, src_buf,
+                              len, ks_tail);
         }
       t1 = __rdtsc ();
       if (t1 - t0 < best)
