@@ -14,6 +14,7 @@
 #include "visibility.h"
 #include "hwf-common.h"
 #include "secmem.h"
+#include "random.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -31,12 +32,6 @@ static int init_finished;
 
 static int verbosity_level;
 static unsigned int debug_flags;
-
-/* Advisory RNG choice recorded for the random subsystem: the highest
-   type asked for wins (SYSTEM > FIPS > STANDARD), as upstream documents;
-   0 means no preference yet (STANDARD).  */
-static int preferred_rng_type;
-static int quick_random_enabled;
 
 
 static void
@@ -182,12 +177,6 @@ rng_type_name (int type)
     }
 }
 
-static int
-current_rng_type (void)
-{
-  return preferred_rng_type ? preferred_rng_type : GCRY_RNG_TYPE_STANDARD;
-}
-
 /* The families that report which kernel serves each primitive.  A family
    with more than one implementation adds its array here.  */
 extern const gcry_kernel_report_t _gcry_aes_kernel_reports[];
@@ -247,7 +236,7 @@ print_config (struct strbuf *sb, const char *what)
   if (WANT ("digests"))
     sb_printf (sb, "digests:%s:\n", LIBGCRYPT_DIGESTS);
   if (WANT ("rnd-mod"))
-    sb_printf (sb, "rnd-mod:\n");
+    sb_printf (sb, "rnd-mod:%s:\n", _gcry_random_module_names ());
   if (WANT ("cpu-arch"))
     sb_printf (sb, "cpu-arch:%s:\n",
 #if defined(__x86_64__)
@@ -271,8 +260,12 @@ print_config (struct strbuf *sb, const char *what)
   if (WANT ("fips-mode"))
     sb_printf (sb, "fips-mode:n:::\n");
   if (WANT ("rng-type"))
-    sb_printf (sb, "rng-type:%s:%d:0:0:\n",
-               rng_type_name (current_rng_type ()), current_rng_type ());
+    {
+      int rng_type = _gcry_random_get_type ();
+
+      sb_printf (sb, "rng-type:%s:%d:0:0:\n", rng_type_name (rng_type),
+                 rng_type);
+    }
   if (WANT ("compliance"))
     sb_printf (sb, "compliance:::\n");
 
@@ -351,14 +344,55 @@ _gcry_vcontrol (enum gcry_ctl_cmds cmd, va_list ap)
       break;
 
     case GCRYCTL_ENABLE_QUICK_RANDOM:
-      quick_random_enabled = 1;
+      _gcry_random_enable_quick ();
       break;
 
     case GCRYCTL_FAKED_RANDOM_P:
       /* True (1) when quick random was asked for: its output would not
          be fit for keys.  */
-      if (quick_random_enabled)
+      if (_gcry_random_is_faked ())
         rc = GPG_ERR_GENERAL;
+      break;
+
+    case GCRYCTL_DUMP_RANDOM_STATS:
+      _gcry_random_dump_stats ();
+      break;
+
+    case GCRYCTL_SET_RANDOM_SEED_FILE:
+      rc = _gcry_random_set_seed_file (va_arg (ap, const char *));
+      break;
+
+    case GCRYCTL_UPDATE_RANDOM_SEED_FILE:
+      _gcry_random_update_seed_file ();
+      break;
+
+    case GCRYCTL_FAST_POLL:
+      _gcry_random_fast_poll ();
+      break;
+
+    case GCRYCTL_CLOSE_RANDOM_DEVICE:
+      _gcry_random_close_fds ();
+      break;
+
+    case GCRYCTL_DRBG_REINIT:
+      {
+        const char *flags = va_arg (ap, const char *);
+        const gcry_buffer_t *pers = va_arg (ap, const gcry_buffer_t *);
+        int npers = va_arg (ap, int);
+
+        /* Upstream's argument list ends with a NULL.  */
+        if (va_arg (ap, void *) || npers < 0)
+          rc = GPG_ERR_INV_ARG;
+        else
+          rc = _gcry_random_drbg_reinit (flags, pers, npers);
+      }
+      break;
+
+    case GCRYCTL_SELFTEST:
+      /* The self-tests of the subsystems that have one: the random
+         generator's.  */
+      _gcry_global_init ();
+      rc = _gcry_random_selftest ();
       break;
 
     case GCRYCTL_SET_VERBOSITY:
@@ -458,15 +492,9 @@ _gcry_vcontrol (enum gcry_ctl_cmds cmd, va_list ap)
       break;
 
     case GCRYCTL_SET_PREFERRED_RNG_TYPE:
-      {
-        int type = va_arg (ap, int);
-
-        /* Out-of-range values are ignored, as upstream; the higher
-           priority type wins.  */
-        if (type >= GCRY_RNG_TYPE_STANDARD && type <= GCRY_RNG_TYPE_SYSTEM
-            && type > preferred_rng_type)
-          preferred_rng_type = type;
-      }
+      /* Out-of-range values are ignored, as upstream; src/random.c
+         applies upstream's priority (STANDARD wins).  */
+      _gcry_random_set_preferred_type (va_arg (ap, int));
       break;
 
     case GCRYCTL_GET_CURRENT_RNG_TYPE:
@@ -474,7 +502,7 @@ _gcry_vcontrol (enum gcry_ctl_cmds cmd, va_list ap)
         int *ip = va_arg (ap, int *);
 
         if (ip)
-          *ip = current_rng_type ();
+          *ip = _gcry_random_get_type ();
       }
       break;
 

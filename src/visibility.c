@@ -615,3 +615,92 @@ gcry_mac_map_name (const char *name)
 {
   return _gcry_mac_map_name (name);
 }
+
+
+/* Key derivation.  A NULL handle is answered with GPG_ERR_INV_ARG.  */
+
+#include "../cipher/kdf-api.h"
+
+GCRY_PUBLIC gpg_error_t
+gcry_kdf_derive (const void *passphrase, size_t passphraselen,
+                 int algo, int subalgo, const void *salt, size_t saltlen,
+                 unsigned long iterations, size_t keysize, void *keybuffer)
+{
+  _gcry_global_init ();
+  return _gcry_error (_gcry_kdf_derive (passphrase, passphraselen, algo,
+                                        subalgo, salt, saltlen, iterations,
+                                        keysize, keybuffer));
+}
+
+GCRY_PUBLIC gcry_error_t
+gcry_kdf_open (gcry_kdf_hd_t *hd, int algo, int subalgo,
+               const unsigned long *param, unsigned int paramlen,
+               const void *passphrase, size_t passphraselen,
+               const void *salt, size_t saltlen,
+               const void *key, size_t keylen,
+               const void *ad, size_t adlen)
+{
+  if (!hd)
+    return _gcry_error (GPG_ERR_INV_ARG);
+  _gcry_global_init ();
+  return _gcry_error (_gcry_kdf_open (hd, algo, subalgo, param, paramlen,
+                                      passphrase, passphraselen, salt,
+                                      saltlen, key, keylen, ad, adlen));
+}
+
+GCRY_PUBLIC gcry_error_t
+gcry_kdf_compute (gcry_kdf_hd_t h, const gcry_kdf_thread_ops_t *ops)
+{
+  if (!h)
+    return _gcry_error (GPG_ERR_INV_ARG);
+  return _gcry_error (_gcry_kdf_compute (h, ops));
+}
+
+GCRY_PUBLIC gcry_error_t
+gcry_kdf_final (gcry_kdf_hd_t h, size_t resultlen, void *result)
+{
+  if (!h)
+    return _gcry_error (GPG_ERR_INV_ARG);
+  return _gcry_error (_gcry_kdf_final (h, resultlen, result));
+}
+
+GCRY_PUBLIC void
+gcry_kdf_close (gcry_kdf_hd_t h)
+{
+  _gcry_kdf_close (h);
+}
+
+
+/* Random numbers (src/random.c).  */
+
+#include "random.h"
+
+GCRY_PUBLIC void
+gcry_randomize (void *buffer, size_t length, enum gcry_random_level level)
+{
+  _gcry_randomize (buffer, length, level);
+}
+
+GCRY_PUBLIC gcry_error_t
+gcry_random_add_bytes (const void *buffer, size_t length, int quality)
+{
+  return _gcry_error (_gcry_random_add_bytes (buffer, length, quality));
+}
+
+GCRY_PUBLIC void *
+gcry_random_bytes (size_t nbytes, enum gcry_random_level level)
+{
+  return _gcry_random_bytes (nbytes, level);
+}
+
+GCRY_PUBLIC void *
+gcry_random_bytes_secure (size_t nbytes, enum gcry_random_level level)
+{
+  return _gcry_random_bytes_secure (nbytes, level);
+}
+
+GCRY_PUBLIC void
+gcry_create_nonce (void *buffer, size_t length)
+{
+  _gcry_create_nonce (buffer, length);
+}

@@ -89,15 +89,27 @@ check_commands (void)
            "still not in FIPS mode");
   t_check (is_true (gcry_control (GCRYCTL_OPERATIONAL_P)), "OPERATIONAL_P");
 
-  /* RNG type: the preference given before init, and a lower one does not
-     override a higher one.  */
+  /* RNG type: the preference given before init holds; STANDARD asked
+     for later still wins (as upstream 1.10 and 1.12 do), and once the
+     generator has been used the type no longer changes.  */
   t_check (!gcry_control (GCRYCTL_GET_CURRENT_RNG_TYPE, &type)
            && type == GCRY_RNG_TYPE_SYSTEM,
            "GET_CURRENT_RNG_TYPE = %d (SYSTEM expected)", type);
   t_check (!gcry_control (GCRYCTL_SET_PREFERRED_RNG_TYPE, GCRY_RNG_TYPE_STANDARD),
-           "lower preference accepted");
+           "STANDARD preference accepted");
   t_check (!gcry_control (GCRYCTL_GET_CURRENT_RNG_TYPE, &type)
-           && type == GCRY_RNG_TYPE_SYSTEM, "higher preference kept");
+           && type == GCRY_RNG_TYPE_STANDARD,
+           "STANDARD wins after init: %d", type);
+  {
+    unsigned char b[4];
+
+    gcry_randomize (b, sizeof b, GCRY_STRONG_RANDOM);
+  }
+  t_check (!gcry_control (GCRYCTL_SET_PREFERRED_RNG_TYPE, GCRY_RNG_TYPE_SYSTEM),
+           "SYSTEM preference after use accepted");
+  t_check (!gcry_control (GCRYCTL_GET_CURRENT_RNG_TYPE, &type)
+           && type == GCRY_RNG_TYPE_STANDARD,
+           "type kept once the generator ran: %d", type);
   t_check (!gcry_control (GCRYCTL_SET_PREFERRED_RNG_TYPE, 42),
            "out-of-range type ignored without error");
   t_check (!gcry_control (GCRYCTL_GET_CURRENT_RNG_TYPE, NULL),
