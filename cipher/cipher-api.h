@@ -48,8 +48,4 @@ gcry_err_code_t _gcry_cipher_checktag (gcry_cipher_hd_t h, const void *intag,
 size_t _gcry_cipher_get_algo_keylen (int algo);
 size_t _gcry_cipher_get_algo_blklen (int algo);
 
-/* Which AES kernel serves each primitive (gcry_get_config "kernel-*"
-   lines); NULL-terminated.  Defined in cipher/aes.c.  */
-extern const gcry_kernel_report_t _gcry_aes_kernel_reports[];
-
 #endif /* CIPHER_API_H */

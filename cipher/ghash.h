@@ -141,10 +141,6 @@ _gcry_polyval_update (const ghash_key_t *key, byte acc[16], const byte *buf,
   key->kernel->polyval (key, acc, buf, nblocks);
 }
 
-/* Which kernel serves "ghash" and "polyval" (gcry_get_config's kernel
-   lines); NULL-terminated.  */
-extern const gcry_kernel_report_t _gcry_ghash_kernel_reports[];
-
 
 /* Portable, constant-time (ghash-portable.c): carry-less products from
    integer multiplications on operands with zero gaps between the used

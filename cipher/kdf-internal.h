@@ -160,10 +160,6 @@ gcry_err_code_t _gcry_kdf_hkdf_open (const kdf_open_args_t *a,
 gcry_err_code_t _gcry_kdf_onestep_open (const kdf_open_args_t *a,
                                         struct gcry_kdf_handle **r_h);
 
-
-/* Which code a derivation would run now (src/global.c lists the array,
-   defined in kdf.c, among its kernel reports).  */
-extern const gcry_kernel_report_t _gcry_kdf_kernel_reports[];
 const char *_gcry_argon2_current_kernel (unsigned int hwf);
 const char *_gcry_scrypt_current_kernel (unsigned int hwf);
 const char *_gcry_pbkdf2_sha1_current_kernel (unsigned int hwf);

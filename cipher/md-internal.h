@@ -111,18 +111,6 @@ extern const gcry_md_spec_t _gcry_digest_spec_tiger;
 extern const gcry_md_spec_t _gcry_digest_spec_tiger1;
 extern const gcry_md_spec_t _gcry_digest_spec_tiger2;
 
-/* Which BLAKE2 kernel a context would get now (cipher/blake2.c); listed
-   in src/global.c's kernel_reports.  */
-extern const gcry_kernel_report_t _gcry_blake2_kernel_reports[];
-
-/* Which SHA-1/SHA-256/SHA-512 kernel a context would get now
-   (cipher/sha1.c); for src/global.c's kernel_reports.  */
-extern const gcry_kernel_report_t _gcry_sha_kernel_reports[];
-
-/* Which Keccak-f[1600] kernel a context would get now (cipher/keccak.c);
-   for src/global.c's kernel_reports.  */
-extern const gcry_kernel_report_t _gcry_keccak_kernel_reports[];
-
 
 /* The spec of ALGO, or NULL; for gcry_mac's HMAC and other internal
    users.  */

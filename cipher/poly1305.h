@@ -90,9 +90,6 @@ typedef struct poly1305_kernel
 extern const poly1305_kernel_t *const _gcry_poly1305_kernel_table;
 extern const size_t _gcry_poly1305_kernel_count;
 
-/* The configuration report's "poly1305" line (src/global.c).  */
-extern const gcry_kernel_report_t _gcry_poly1305_kernel_reports[];
-
 #ifdef POLY1305_X86_KERNELS
 /* The assembly entries.  H is the accumulator in the portable form
    (ctx->h: top word at most 7 on entry, at most 4 on return); TABLE is

@@ -40,9 +40,6 @@ typedef struct sm3_kernel
 extern const sm3_kernel_t *const _gcry_sm3_kernel_table;
 extern const size_t _gcry_sm3_kernel_count;
 
-/* The "sm3" line of the configuration report (src/global.c).  */
-extern const gcry_kernel_report_t _gcry_sm3_kernel_reports[];
-
 
 #if defined(HAVE_AMD64_ASM) && defined(__x86_64__)
 /*

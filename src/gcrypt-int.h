@@ -183,4 +183,15 @@ typedef struct gcry_kernel_report
   const char *(*current) (unsigned int hwf); /* e.g. "aesni"    */
 } gcry_kernel_report_t;
 
+/* The arrays, one per family, each defined in the file named.  */
+extern const gcry_kernel_report_t _gcry_aes_kernel_reports[];      /* aes.c */
+extern const gcry_kernel_report_t _gcry_ghash_kernel_reports[];  /* ghash.c */
+extern const gcry_kernel_report_t _gcry_blake2_kernel_reports[]; /* blake2.c */
+extern const gcry_kernel_report_t _gcry_sha_kernel_reports[];     /* sha1.c */
+extern const gcry_kernel_report_t _gcry_poly1305_kernel_reports[];
+extern const gcry_kernel_report_t _gcry_keccak_kernel_reports[]; /* keccak.c */
+extern const gcry_kernel_report_t _gcry_crc_kernel_reports[];      /* crc.c */
+extern const gcry_kernel_report_t _gcry_sm3_kernel_reports[];      /* sm3.c */
+extern const gcry_kernel_report_t _gcry_kdf_kernel_reports[];      /* kdf.c */
+
 #endif /* GCRYPT_INT_H */

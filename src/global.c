@@ -177,16 +177,9 @@ rng_type_name (int type)
     }
 }
 
-/* The families that report which kernel serves each primitive.  A family
-   with more than one implementation adds its array here.  */
-extern const gcry_kernel_report_t _gcry_aes_kernel_reports[];
-extern const gcry_kernel_report_t _gcry_blake2_kernel_reports[];
-extern const gcry_kernel_report_t _gcry_ghash_kernel_reports[];
-extern const gcry_kernel_report_t _gcry_sha_kernel_reports[];
-extern const gcry_kernel_report_t _gcry_poly1305_kernel_reports[];
-extern const gcry_kernel_report_t _gcry_keccak_kernel_reports[];
-extern const gcry_kernel_report_t _gcry_crc_kernel_reports[];
-extern const gcry_kernel_report_t _gcry_sm3_kernel_reports[];
+/* The families that report which kernel serves each primitive (declared
+   in gcrypt-int.h).  A family with more than one implementation adds its
+   array there and here.  */
 
 static const gcry_kernel_report_t *const kernel_reports[] = {
   _gcry_aes_kernel_reports,
@@ -197,6 +190,7 @@ static const gcry_kernel_report_t *const kernel_reports[] = {
   _gcry_keccak_kernel_reports,
   _gcry_crc_kernel_reports,
   _gcry_sm3_kernel_reports,
+  _gcry_kdf_kernel_reports,
   NULL
 };
 
