@@ -138,23 +138,27 @@ md4_compress (void *state, const byte *blocks, size_t nblocks)
 
 typedef struct md4_context
 {
+  byte buf[MD4_BLOCKBYTES];     /* Pending input; the digest after
+                                   final.  First, so that it is as
+                                   aligned as the context (16 bytes in
+                                   md.c) and no 16-byte load of it
+                                   crosses a cache line.  */
   u32 h[4];                     /* Chaining value.  */
   u64 nbytes;                   /* Message bytes so far.  */
   size_t buflen;                /* Bytes pending in BUF.  */
-  byte buf[MD4_BLOCKBYTES];     /* Pending input; the digest after
-                                   final.  */
 } md4_context_t;
 
+/* Only the fields a computation reads are set: BUF past BUFLEN may
+   hold anything (md-common.h), and what an earlier computation left
+   there is overwritten by final or wiped with the context.  */
 static void
 md4_init (void *ctx, unsigned int flags)
 {
   md4_context_t *c = ctx;
 
   (void) flags;
-  /* The context is the caller's memory, so a plain memset cannot be
-     optimised away; inline, it costs less than the call of
-     wipememory, which matters for short messages.  */
-  memset (c, 0, sizeof *c);
+  c->nbytes = 0;
+  c->buflen = 0;
   /* RFC 1320, section 3.3 (the same words as MD5).  */
   c->h[0] = 0x67452301;
   c->h[1] = 0xefcdab89;
@@ -173,31 +177,18 @@ md4_write (void *ctx, const void *in, size_t len)
 }
 
 /* Padding (RFC 1320, sections 3.1 and 3.2): 0x80, zeros, then the bit
-   length as a 64-bit little-endian number; one or two blocks, padded in
-   place in BUF.  BUF and H are the caller's memory, so the plain
-   memsets that clear them stay (and cost less than wipememory's calls,
-   which matters for short messages).  */
+   length as a 64-bit little-endian number; one or two blocks.  */
 static void
 md4_final (void *ctx)
 {
   md4_context_t *c = ctx;
-  size_t n = c->buflen;
-  int i;
 
-  c->buf[n++] = 0x80;
-  if (n > MD4_BLOCKBYTES - 8)
-    {
-      memset (c->buf + n, 0, MD4_BLOCKBYTES - n);
-      md4_compress (c->h, c->buf, 1);
-      n = 0;
-    }
-  memset (c->buf + n, 0, MD4_BLOCKBYTES - 8 - n);
-  store_le64 (c->buf + MD4_BLOCKBYTES - 8, c->nbytes << 3);
-  md4_compress (c->h, c->buf, 1);
-
-  memset (c->buf, 0, sizeof c->buf);
-  for (i = 0; i < 4; i++)
-    store_le32 (c->buf + 4 * i, c->h[i]);
+  md_pad_final_inplace (c->h, md4_compress, c->buf, c->buflen,
+                        MD4_BLOCKBYTES, 0x80,
+                        md_lenfield_le64 (c->nbytes << 3), 8);
+  /* BUF keeps nothing of the last block.  H is the caller's memory, so
+     the plain memset stays.  */
+  md_output32 (c->buf, sizeof c->buf, c->h, 16, 0);
   memset (c->h, 0, sizeof c->h);
   c->buflen = 0;
 }

@@ -139,20 +139,27 @@ md5_compress (void *state, const byte *blocks, size_t nblocks)
 
 typedef struct md5_context
 {
+  byte buf[MD5_BLOCKBYTES];     /* Pending input; the digest after
+                                   final.  First, so that it is as
+                                   aligned as the context (16 bytes in
+                                   md.c) and no 16-byte load of it
+                                   crosses a cache line.  */
   u32 h[4];                     /* Chaining value.  */
   u64 nbytes;                   /* Message bytes so far.  */
   size_t buflen;                /* Bytes pending in BUF.  */
-  byte buf[MD5_BLOCKBYTES];     /* Pending input; the digest after
-                                   final.  */
 } md5_context_t;
 
+/* Only the fields a computation reads are set: BUF past BUFLEN may
+   hold anything (md-common.h), and what an earlier computation left
+   there is overwritten by final or wiped with the context.  */
 static void
 md5_init (void *ctx, unsigned int flags)
 {
   md5_context_t *c = ctx;
 
   (void) flags;
-  wipememory (c, sizeof *c);
+  c->nbytes = 0;
+  c->buflen = 0;
   /* RFC 1321, section 3.3: words A..D.  */
   c->h[0] = 0x67452301;
   c->h[1] = 0xefcdab89;
@@ -176,17 +183,14 @@ static void
 md5_final (void *ctx)
 {
   md5_context_t *c = ctx;
-  byte lenfield[8];
-  int i;
 
-  store_le64 (lenfield, c->nbytes << 3);
-  md_pad_final (c->h, md5_compress, c->buf, c->buflen,
-                MD5_BLOCKBYTES, 0x80, lenfield, sizeof lenfield);
-
-  wipememory (c->buf, sizeof c->buf);
-  for (i = 0; i < 4; i++)
-    store_le32 (c->buf + 4 * i, c->h[i]);
-  wipememory (c->h, sizeof c->h);
+  md_pad_final_inplace (c->h, md5_compress, c->buf, c->buflen,
+                        MD5_BLOCKBYTES, 0x80,
+                        md_lenfield_le64 (c->nbytes << 3), 8);
+  /* BUF keeps nothing of the last block.  H is the caller's memory, so
+     the plain memset stays.  */
+  md_output32 (c->buf, sizeof c->buf, c->h, 16, 0);
+  memset (c->h, 0, sizeof c->h);
   c->buflen = 0;
 }
 

@@ -136,22 +136,29 @@ const gcry_kernel_report_t _gcry_sha_kernel_reports[] =
 
 typedef struct sha1_context
 {
+  byte buf[SHA1_BLOCKBYTES];       /* Pending input; the digest after
+                                      final.  First, so that it is as
+                                      aligned as the context (16 bytes
+                                      in md.c) and no 16-byte load of it
+                                      crosses a cache line.  */
   u32 h[5];                        /* Chaining value (the kernel state). */
   u64 nbytes;                      /* Message bytes so far.  */
   const sha_kernel_t *kernel;
   size_t buflen;                   /* Bytes pending in BUF.  */
-  byte buf[SHA1_BLOCKBYTES];       /* Pending input; the digest after
-                                      final.  */
 } sha1_context_t;
 
+/* Only the fields a computation reads are set: BUF past BUFLEN may
+   hold anything (md-common.h), and what an earlier computation left
+   there is overwritten by final or wiped with the context.  */
 static void
 sha1_init (void *ctx, unsigned int flags)
 {
   sha1_context_t *c = ctx;
 
   (void) flags;
-  wipememory (c, sizeof *c);
   memcpy (c->h, sha1_iv, sizeof c->h);
+  c->nbytes = 0;
+  c->buflen = 0;
   c->kernel = _gcry_sha_select_kernel (sha1_kernels, DIM (sha1_kernels),
                                        _gcry_get_hw_features ());
 }
@@ -171,17 +178,14 @@ static void
 sha1_final (void *ctx)
 {
   sha1_context_t *c = ctx;
-  byte lenfield[8];
-  int i;
 
-  store_be64 (lenfield, c->nbytes << 3);
-  md_pad_final (c->h, c->kernel->compress, c->buf, c->buflen,
-                SHA1_BLOCKBYTES, 0x80, lenfield, sizeof lenfield);
-
-  wipememory (c->buf, sizeof c->buf);
-  for (i = 0; i < 5; i++)
-    store_be32 (c->buf + 4 * i, c->h[i]);
-  wipememory (c->h, sizeof c->h);
+  md_pad_final_inplace (c->h, c->kernel->compress, c->buf, c->buflen,
+                        SHA1_BLOCKBYTES, 0x80,
+                        md_lenfield_be64 (c->nbytes << 3), 8);
+  /* BUF keeps nothing of the last block.  H is the caller's memory, so
+     the plain memset stays.  */
+  md_output32 (c->buf, sizeof c->buf, c->h, 20, 1);
+  memset (c->h, 0, sizeof c->h);
   c->buflen = 0;
 }
 

@@ -174,20 +174,27 @@ _gcry_sha256_current_kernel (unsigned int hwf)
 
 typedef struct sha256_context
 {
+  byte buf[SHA256_BLOCKBYTES];     /* Pending input; the digest after
+                                      final.  First, so that it is as
+                                      aligned as the context (16 bytes
+                                      in md.c) and no 16-byte load of it
+                                      crosses a cache line.  */
   u32 h[8];                        /* Chaining value (the kernel state). */
   u64 nbytes;                      /* Message bytes so far.  */
   const sha_kernel_t *kernel;
   size_t buflen;                   /* Bytes pending in BUF.  */
   unsigned int mdlen;              /* 28 or 32.  */
-  byte buf[SHA256_BLOCKBYTES];     /* Pending input; the digest after
-                                      final.  */
 } sha256_context_t;
 
+/* Only the fields a computation reads are set: BUF past BUFLEN may
+   hold anything (md-common.h), and what an earlier computation left
+   there is overwritten by final or wiped with the context.  */
 static void
 sha256_start (sha256_context_t *c, const u32 iv[8], unsigned int mdlen)
 {
-  wipememory (c, sizeof *c);
   memcpy (c->h, iv, sizeof c->h);
+  c->nbytes = 0;
+  c->buflen = 0;
   c->kernel = _gcry_sha_select_kernel (sha256_kernels, DIM (sha256_kernels),
                                        _gcry_get_hw_features ());
   c->mdlen = mdlen;
@@ -223,19 +230,15 @@ static void
 sha256_final (void *ctx)
 {
   sha256_context_t *c = ctx;
-  byte lenfield[8];
-  int i;
 
-  store_be64 (lenfield, c->nbytes << 3);
-  md_pad_final (c->h, c->kernel->compress, c->buf, c->buflen,
-                SHA256_BLOCKBYTES, 0x80, lenfield, sizeof lenfield);
-
-  wipememory (c->buf, sizeof c->buf);
-  for (i = 0; i < 8; i++)
-    store_be32 (c->buf + 4 * i, c->h[i]);
-  /* SHA-224 is the truncation; leave nothing of the rest behind.  */
-  memset (c->buf + c->mdlen, 0, sizeof c->buf - c->mdlen);
-  wipememory (c->h, sizeof c->h);
+  md_pad_final_inplace (c->h, c->kernel->compress, c->buf, c->buflen,
+                        SHA256_BLOCKBYTES, 0x80,
+                        md_lenfield_be64 (c->nbytes << 3), 8);
+  /* SHA-224 is the truncation; BUF keeps nothing of the rest, nor of
+     the last block.  H is the caller's memory, so the plain memset
+     stays.  */
+  md_output32 (c->buf, sizeof c->buf, c->h, c->mdlen, 1);
+  memset (c->h, 0, sizeof c->h);
   c->buflen = 0;
 }
 

@@ -214,20 +214,27 @@ _gcry_sha512_current_kernel (unsigned int hwf)
 
 typedef struct sha512_context
 {
+  byte buf[SHA512_BLOCKBYTES];     /* Pending input; the digest after
+                                      final.  First, so that it is as
+                                      aligned as the context (16 bytes
+                                      in md.c) and no 16-byte load of it
+                                      crosses a cache line.  */
   u64 h[8];                        /* Chaining value (the kernel state). */
   u64 nbytes_lo, nbytes_hi;        /* Message bytes so far, 128 bits.  */
   const sha_kernel_t *kernel;
   size_t buflen;                   /* Bytes pending in BUF.  */
   unsigned int mdlen;              /* 28, 32, 48 or 64.  */
-  byte buf[SHA512_BLOCKBYTES];     /* Pending input; the digest after
-                                      final.  */
 } sha512_context_t;
 
+/* Only the fields a computation reads are set: BUF past BUFLEN may
+   hold anything (md-common.h), and what an earlier computation left
+   there is overwritten by final or wiped with the context.  */
 static void
 sha512_start (sha512_context_t *c, const u64 iv[8], unsigned int mdlen)
 {
-  wipememory (c, sizeof *c);
   memcpy (c->h, iv, sizeof c->h);
+  c->nbytes_lo = c->nbytes_hi = 0;
+  c->buflen = 0;
   c->kernel = _gcry_sha_select_kernel (sha512_kernels, DIM (sha512_kernels),
                                        _gcry_get_hw_features ());
   c->mdlen = mdlen;
@@ -278,21 +285,17 @@ static void
 sha512_final (void *ctx)
 {
   sha512_context_t *c = ctx;
-  byte lenfield[16];
-  int i;
 
-  store_be64 (lenfield, (c->nbytes_hi << 3) | (c->nbytes_lo >> 61));
-  store_be64 (lenfield + 8, c->nbytes_lo << 3);
-  md_pad_final (c->h, c->kernel->compress, c->buf, c->buflen,
-                SHA512_BLOCKBYTES, 0x80, lenfield, sizeof lenfield);
-
-  wipememory (c->buf, sizeof c->buf);
-  for (i = 0; i < 8; i++)
-    store_be64 (c->buf + 8 * i, c->h[i]);
+  md_pad_final_inplace (c->h, c->kernel->compress, c->buf, c->buflen,
+                        SHA512_BLOCKBYTES, 0x80,
+                        md_lenfield_be128 ((c->nbytes_hi << 3)
+                                           | (c->nbytes_lo >> 61),
+                                           c->nbytes_lo << 3), 16);
   /* The shorter digests are truncations (SHA-512/224 cuts a word in
-     half); leave nothing of the rest behind.  */
-  memset (c->buf + c->mdlen, 0, sizeof c->buf - c->mdlen);
-  wipememory (c->h, sizeof c->h);
+     half); BUF keeps nothing of the rest, nor of the last block.  H is
+     the caller's memory, so the plain memset stays.  */
+  md_output64 (c->buf, sizeof c->buf, c->h, c->mdlen, 1);
+  memset (c->h, 0, sizeof c->h);
   c->buflen = 0;
 }
 

@@ -163,13 +163,16 @@ tiger_make_sboxes (void)
 
 typedef struct tiger_context
 {
+  byte buf[TIGER_BLOCKBYTES];   /* Pending input; the digest after
+                                   final.  First, so that it is as
+                                   aligned as the context (16 bytes in
+                                   md.c) and no 16-byte load of it
+                                   crosses a cache line.  */
   u64 abc[3];                   /* Chaining value.  */
   u64 nbytes;                   /* Message bytes so far.  */
   size_t buflen;                /* Bytes pending in BUF.  */
   byte padbyte;                 /* 0x01 (Tiger) or 0x80 (Tiger2).  */
   byte big_endian_out;          /* GCRY_MD_TIGER's output order.  */
-  byte buf[TIGER_BLOCKBYTES];   /* Pending input; the digest after
-                                   final.  */
 } tiger_context_t;
 
 /* STATE is the context's ABC; the md_compress_t shape for md-common.h.  */
@@ -180,11 +183,15 @@ tiger_compress (void *state, const byte *blocks, size_t nblocks)
     tiger_compress_block (state, blocks, tiger_sbox);
 }
 
+/* Only the fields a computation reads are set: BUF past BUFLEN may
+   hold anything (md-common.h), and what an earlier computation left
+   there is overwritten by final or wiped with the context.  */
 static void
 tiger_start (tiger_context_t *c, byte padbyte, byte big_endian_out)
 {
   pthread_once (&tiger_sbox_once, tiger_make_sboxes);
-  wipememory (c, sizeof *c);
+  c->nbytes = 0;
+  c->buflen = 0;
   c->abc[0] = 0x0123456789abcdefULL;
   c->abc[1] = 0xfedcba9876543210ULL;
   c->abc[2] = 0xf096a5b4c3b2e187ULL;
@@ -229,20 +236,14 @@ static void
 tiger_final (void *ctx)
 {
   tiger_context_t *c = ctx;
-  byte lenfield[8];
-  int i;
 
-  store_le64 (lenfield, c->nbytes << 3);
-  md_pad_final (c->abc, tiger_compress, c->buf, c->buflen,
-                TIGER_BLOCKBYTES, c->padbyte, lenfield, sizeof lenfield);
-
-  wipememory (c->buf, sizeof c->buf);
-  for (i = 0; i < 3; i++)
-    if (c->big_endian_out)
-      store_be64 (c->buf + 8 * i, c->abc[i]);
-    else
-      store_le64 (c->buf + 8 * i, c->abc[i]);
-  wipememory (c->abc, sizeof c->abc);
+  md_pad_final_inplace (c->abc, tiger_compress, c->buf, c->buflen,
+                        TIGER_BLOCKBYTES, c->padbyte,
+                        md_lenfield_le64 (c->nbytes << 3), 8);
+  /* BUF keeps nothing of the last block.  ABC is the caller's memory,
+     so the plain memset stays.  */
+  md_output64 (c->buf, sizeof c->buf, c->abc, 24, c->big_endian_out);
+  memset (c->abc, 0, sizeof c->abc);
   c->buflen = 0;
 }
 

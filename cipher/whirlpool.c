@@ -212,14 +212,17 @@ whirlpool_compress (void *chain, const byte *blocks, size_t nblocks)
 
 typedef struct whirlpool_context
 {
+  byte buf[WHIRLPOOL_BLOCKBYTES]; /* Pending input; the digest after
+                                     final.  First, so that it is as
+                                     aligned as the context (16 bytes in
+                                     md.c) and no 16-byte load of it
+                                     crosses a cache line.  */
   u64 hash[8];                  /* Chaining value.  */
   u64 nbytes;                   /* Message bytes so far (2^64 bytes is
                                    beyond any caller; the upper bits of
                                    the 256-bit length stay 0).  */
   size_t buflen;                /* Bytes pending in BUF.  */
   int bugemu1;                  /* Count lengths the pre-1.6 way.  */
-  byte buf[WHIRLPOOL_BLOCKBYTES]; /* Pending input; the digest after
-                                     final.  */
 } whirlpool_context_t;
 
 static void
@@ -228,10 +231,13 @@ whirlpool_init (void *ctx, unsigned int flags)
   whirlpool_context_t *c = ctx;
 
   pthread_once (&whirlpool_tables_once, whirlpool_make_tables);
-  /* The initial chaining value is all zero.  The context is the
-     caller's memory, so a plain memset cannot be optimised away;
-     inline, it costs less than the call of wipememory.  */
-  memset (c, 0, sizeof *c);
+  /* The initial chaining value is all zero.  Only the fields a
+     computation reads are set: BUF past BUFLEN may hold anything
+     (md-common.h), and what an earlier computation left there is
+     overwritten by final or wiped with the context.  */
+  memset (c->hash, 0, sizeof c->hash);
+  c->nbytes = 0;
+  c->buflen = 0;
   c->bugemu1 = !!(flags & GCRY_MD_FLAG_BUGEMU1);
 }
 
@@ -249,33 +255,20 @@ whirlpool_write (void *ctx, const void *in, size_t len)
 }
 
 /* Padding: a 1 bit, zeros up to 32 bytes short of a block boundary,
-   then the bit length as a 256-bit big-endian number; one or two
-   blocks, padded in place in BUF (which the digest then fills).  HASH
-   is the caller's memory, so the plain memset that clears it stays.  */
+   then the bit length as a 256-bit big-endian number (its upper 16
+   bytes are zero: the 3 bits shifted out of NBYTES and its low 64 bits
+   fit in the lower 16); one or two blocks.  */
 static void
 whirlpool_final (void *ctx)
 {
   whirlpool_context_t *c = ctx;
-  byte *lenfield = c->buf + WHIRLPOOL_BLOCKBYTES - 32;
-  size_t n = c->buflen;
-  int i;
 
-  c->buf[n++] = 0x80;
-  if (n > WHIRLPOOL_BLOCKBYTES - 32)
-    {
-      memset (c->buf + n, 0, WHIRLPOOL_BLOCKBYTES - n);
-      whirlpool_compress (c->hash, c->buf, 1);
-      n = 0;
-    }
-  memset (c->buf + n, 0, WHIRLPOOL_BLOCKBYTES - n);
-  /* The bit count: the 3 bits shifted out of NBYTES, then the low 64
-     bits; the upper bytes stay zero.  */
-  lenfield[23] = (byte) (c->nbytes >> 61);
-  store_be64 (lenfield + 24, c->nbytes << 3);
-  whirlpool_compress (c->hash, c->buf, 1);
-
-  for (i = 0; i < 8; i++)
-    store_be64 (c->buf + 8 * i, c->hash[i]);
+  md_pad_final_inplace (c->hash, whirlpool_compress, c->buf, c->buflen,
+                        WHIRLPOOL_BLOCKBYTES, 0x80,
+                        md_lenfield_be128 (c->nbytes >> 61, c->nbytes << 3),
+                        32);
+  /* HASH is the caller's memory, so the plain memset stays.  */
+  md_output64 (c->buf, sizeof c->buf, c->hash, 64, 1);
   memset (c->hash, 0, sizeof c->hash);
   c->buflen = 0;
 }
