@@ -360,15 +360,17 @@ keccak_final (void *ctx)
      the last pad bit at the end of the block (they may share a byte).  */
   c->state[c->pos / 8] ^= (u64) c->suffix << (8 * (c->pos & 7));
   c->state[(c->rate - 1) / 8] ^= (u64) 0x80 << (8 * ((c->rate - 1) & 7));
-  c->kernel->permute (c->state);
-  c->pos = 0;
   c->phase = PHASE_FINAL;
 
+  /* A XOF's permutation waits for the first read or extract (the
+     squeeze permutes when a block is used up): finishing a SHAKE
+     context that is never read costs nothing, as upstream's.  */
+  c->pos = c->rate;
   if (c->suffix == SUFFIX_SHA3)
     {
       /* A fixed digest is shorter than the rate: one squeeze, and the
          state is no longer needed.  */
-      get_bytes (c->state, 0, c->digest, c->outlen);
+      keccak_squeeze (c, c->digest, c->outlen);
       wipememory (c->state, sizeof c->state);
       c->phase = PHASE_READ;
     }
