@@ -49,6 +49,33 @@ name:                                           \
         CFI_ENDPROC();                          \
         .size name, . - name
 
+/* Save and restore the six callee-saved general registers (rbx, rbp,
+   r12-r15) with their call-frame information, for kernels that need
+   every register.  POP undoes PUSH exactly (same order reversed).  */
+#define GCRY_ASM_PUSH_CALLEE_SAVED                                      \
+        pushq %rbx; CFI_ADJUST_CFA_OFFSET(8); CFI_REL_OFFSET(%rbx, 0);  \
+        pushq %rbp; CFI_ADJUST_CFA_OFFSET(8); CFI_REL_OFFSET(%rbp, 0);  \
+        pushq %r12; CFI_ADJUST_CFA_OFFSET(8); CFI_REL_OFFSET(%r12, 0);  \
+        pushq %r13; CFI_ADJUST_CFA_OFFSET(8); CFI_REL_OFFSET(%r13, 0);  \
+        pushq %r14; CFI_ADJUST_CFA_OFFSET(8); CFI_REL_OFFSET(%r14, 0);  \
+        pushq %r15; CFI_ADJUST_CFA_OFFSET(8); CFI_REL_OFFSET(%r15, 0)
+
+#define GCRY_ASM_POP_CALLEE_SAVED                                       \
+        popq %r15; CFI_ADJUST_CFA_OFFSET(-8); CFI_RESTORE(%r15);        \
+        popq %r14; CFI_ADJUST_CFA_OFFSET(-8); CFI_RESTORE(%r14);        \
+        popq %r13; CFI_ADJUST_CFA_OFFSET(-8); CFI_RESTORE(%r13);        \
+        popq %r12; CFI_ADJUST_CFA_OFFSET(-8); CFI_RESTORE(%r12);        \
+        popq %rbp; CFI_ADJUST_CFA_OFFSET(-8); CFI_RESTORE(%rbp);        \
+        popq %rbx; CFI_ADJUST_CFA_OFFSET(-8); CFI_RESTORE(%rbx)
+
+/* Zero the caller-saved scratch registers other than the argument
+   pointers rdi/rsi (rax, rcx, rdx, r8-r11), so that no secret-derived
+   value outlives a kernel in a register the caller may spill.  */
+#define GCRY_ASM_CLEAR_SCRATCH_GPRS                                     \
+        xorl %eax, %eax; xorl %ecx, %ecx; xorl %edx, %edx;              \
+        xorl %r8d, %r8d; xorl %r9d, %r9d; xorl %r10d, %r10d;            \
+        xorl %r11d, %r11d
+
 /* Read-only constants of a file.  */
 #define GCRY_ASM_RODATA        .section .rodata
 

@@ -166,24 +166,7 @@ GCRY_ASM_FUNC_START(_gcry_keccak_absorb_bmi2)
 	testq %rdx, %rdx
 	jz .Lbmi2_none
 .Lbmi2_enter:
-	pushq %rbx
-	CFI_ADJUST_CFA_OFFSET(8)
-	CFI_REL_OFFSET(%rbx, 0)
-	pushq %rbp
-	CFI_ADJUST_CFA_OFFSET(8)
-	CFI_REL_OFFSET(%rbp, 0)
-	pushq %r12
-	CFI_ADJUST_CFA_OFFSET(8)
-	CFI_REL_OFFSET(%r12, 0)
-	pushq %r13
-	CFI_ADJUST_CFA_OFFSET(8)
-	CFI_REL_OFFSET(%r13, 0)
-	pushq %r14
-	CFI_ADJUST_CFA_OFFSET(8)
-	CFI_REL_OFFSET(%r14, 0)
-	pushq %r15
-	CFI_ADJUST_CFA_OFFSET(8)
-	CFI_REL_OFFSET(%r15, 0)
+	GCRY_ASM_PUSH_CALLEE_SAVED
 	subq $FRAME_SIZE, %rsp
 	CFI_ADJUST_CFA_OFFSET(FRAME_SIZE)
 
@@ -229,24 +212,7 @@ GCRY_ASM_FUNC_START(_gcry_keccak_absorb_bmi2)
 
 	addq $FRAME_SIZE, %rsp
 	CFI_ADJUST_CFA_OFFSET(-FRAME_SIZE)
-	popq %r15
-	CFI_ADJUST_CFA_OFFSET(-8)
-	CFI_RESTORE(%r15)
-	popq %r14
-	CFI_ADJUST_CFA_OFFSET(-8)
-	CFI_RESTORE(%r14)
-	popq %r13
-	CFI_ADJUST_CFA_OFFSET(-8)
-	CFI_RESTORE(%r13)
-	popq %r12
-	CFI_ADJUST_CFA_OFFSET(-8)
-	CFI_RESTORE(%r12)
-	popq %rbp
-	CFI_ADJUST_CFA_OFFSET(-8)
-	CFI_RESTORE(%rbp)
-	popq %rbx
-	CFI_ADJUST_CFA_OFFSET(-8)
-	CFI_RESTORE(%rbx)
+	GCRY_ASM_POP_CALLEE_SAVED
 .Lbmi2_none:
 	ret
 GCRY_ASM_FUNC_END(_gcry_keccak_absorb_bmi2)

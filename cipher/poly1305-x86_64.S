@@ -44,24 +44,7 @@
 GCRY_ASM_FUNC_START(_gcry_poly1305_blocks_x86_64)
 	testq %rdx, %rdx
 	jz .Lx64_none
-	pushq %rbx
-	CFI_ADJUST_CFA_OFFSET(8)
-	CFI_REL_OFFSET(%rbx, 0)
-	pushq %rbp
-	CFI_ADJUST_CFA_OFFSET(8)
-	CFI_REL_OFFSET(%rbp, 0)
-	pushq %r12
-	CFI_ADJUST_CFA_OFFSET(8)
-	CFI_REL_OFFSET(%r12, 0)
-	pushq %r13
-	CFI_ADJUST_CFA_OFFSET(8)
-	CFI_REL_OFFSET(%r13, 0)
-	pushq %r14
-	CFI_ADJUST_CFA_OFFSET(8)
-	CFI_REL_OFFSET(%r14, 0)
-	pushq %r15
-	CFI_ADJUST_CFA_OFFSET(8)
-	CFI_REL_OFFSET(%r15, 0)
+	GCRY_ASM_PUSH_CALLEE_SAVED
 	pushq %rdi
 	CFI_ADJUST_CFA_OFFSET(8)
 
@@ -129,24 +112,7 @@ GCRY_ASM_FUNC_START(_gcry_poly1305_blocks_x86_64)
 	xorl %edx, %edx
 	xorl %r10d, %r10d
 	xorl %r11d, %r11d
-	popq %r15
-	CFI_ADJUST_CFA_OFFSET(-8)
-	CFI_RESTORE(%r15)
-	popq %r14
-	CFI_ADJUST_CFA_OFFSET(-8)
-	CFI_RESTORE(%r14)
-	popq %r13
-	CFI_ADJUST_CFA_OFFSET(-8)
-	CFI_RESTORE(%r13)
-	popq %r12
-	CFI_ADJUST_CFA_OFFSET(-8)
-	CFI_RESTORE(%r12)
-	popq %rbp
-	CFI_ADJUST_CFA_OFFSET(-8)
-	CFI_RESTORE(%rbp)
-	popq %rbx
-	CFI_ADJUST_CFA_OFFSET(-8)
-	CFI_RESTORE(%rbx)
+	GCRY_ASM_POP_CALLEE_SAVED
 .Lx64_none:
 	ret
 GCRY_ASM_FUNC_END(_gcry_poly1305_blocks_x86_64)

@@ -354,24 +354,7 @@ GCRY_ASM_RODATA
 GCRY_ASM_FUNC_START(_gcry_sm3_compress_\isa)
 	testq %rdx, %rdx
 	jz .Lsm3_\isa\()_ret
-	pushq %rbx
-	CFI_ADJUST_CFA_OFFSET(8)
-	CFI_REL_OFFSET(%rbx, 0)
-	pushq %rbp
-	CFI_ADJUST_CFA_OFFSET(8)
-	CFI_REL_OFFSET(%rbp, 0)
-	pushq %r12
-	CFI_ADJUST_CFA_OFFSET(8)
-	CFI_REL_OFFSET(%r12, 0)
-	pushq %r13
-	CFI_ADJUST_CFA_OFFSET(8)
-	CFI_REL_OFFSET(%r13, 0)
-	pushq %r14
-	CFI_ADJUST_CFA_OFFSET(8)
-	CFI_REL_OFFSET(%r14, 0)
-	pushq %r15
-	CFI_ADJUST_CFA_OFFSET(8)
-	CFI_REL_OFFSET(%r15, 0)
+	GCRY_ASM_PUSH_CALLEE_SAVED
 	subq $FRAME, %rsp
 	CFI_ADJUST_CFA_OFFSET(FRAME)
 
@@ -439,34 +422,11 @@ GCRY_ASM_FUNC_START(_gcry_sm3_compress_\isa)
 	vmovdqu %ymm0, \off(%rsp)
 	.endr
 	vzeroall
-	xorl %eax, %eax
-	xorl %ecx, %ecx
-	xorl %edx, %edx
-	xorl %r8d, %r8d
-	xorl %r9d, %r9d
-	xorl %r10d, %r10d
-	xorl %r11d, %r11d
+	GCRY_ASM_CLEAR_SCRATCH_GPRS
 
 	addq $FRAME, %rsp
 	CFI_ADJUST_CFA_OFFSET(-FRAME)
-	popq %r15
-	CFI_ADJUST_CFA_OFFSET(-8)
-	CFI_RESTORE(%r15)
-	popq %r14
-	CFI_ADJUST_CFA_OFFSET(-8)
-	CFI_RESTORE(%r14)
-	popq %r13
-	CFI_ADJUST_CFA_OFFSET(-8)
-	CFI_RESTORE(%r13)
-	popq %r12
-	CFI_ADJUST_CFA_OFFSET(-8)
-	CFI_RESTORE(%r12)
-	popq %rbp
-	CFI_ADJUST_CFA_OFFSET(-8)
-	CFI_RESTORE(%rbp)
-	popq %rbx
-	CFI_ADJUST_CFA_OFFSET(-8)
-	CFI_RESTORE(%rbx)
+	GCRY_ASM_POP_CALLEE_SAVED
 .Lsm3_\isa\()_ret:
 	ret
 GCRY_ASM_FUNC_END(_gcry_sm3_compress_\isa)
