@@ -9,8 +9,8 @@
  *     it, before the final XOR.  CRC24: the 24-bit register in the top
  *     bits of the u32, low byte zero.
  *
- * The folding primitives below are stricter: LEN a non-zero multiple of
- * 16; crc.c's wrappers feed them the bulk and the tables the rest.
+ * The folding primitives below are stricter: LEN at least 16 (any
+ * length from there); crc.c's wrappers send shorter input to the tables.
  *
  * Include "gcrypt-int.h" first.
  *

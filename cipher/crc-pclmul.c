@@ -14,7 +14,10 @@
  *   vpclmul-avx2    4 ymm registers of 2 lanes, 128 bytes a round;
  *   vpclmul-avx512  4 zmm registers of 4 lanes, 256 bytes a round.
  * Short inputs in the vector variants fall back to the xmm loop, which
- * the compiler then emits VEX-encoded.
+ * the compiler then emits VEX-encoded.  A length that is not a multiple
+ * of 16 ends with one overlapping fold (fold_partial), so any length
+ * from 16 up is folded here and a 16..63-byte message costs a few folds
+ * and the reduction, no table pass.
  *
  * Written with intrinsics under a target attribute rather than as a .S
  * kernel: the loop is a dozen instructions the compiler schedules as
@@ -334,6 +337,67 @@ fold_zmm (const byte *p, size_t len, const fold_params_t *fp)
 
 
 /*
+ * The last LEN % 16 bytes, when LEN >= 16.  The message so far is ACC
+ * (16 bytes) followed by R more bytes; instead of a table pass over
+ * them after the reduction, the 16 + R bytes are re-split as H (the
+ * first R bytes of ACC) and L (the last 16): L is ACC shifted by R
+ * bytes with the tail filled in from a 16-byte load that ends at the
+ * end of the input (never past it), and H, one lane in front of L, is
+ * folded onto it by 128 bits.  Three shuffles, one blend and one fold:
+ * this is what makes 17..63-byte messages cheap.
+ *
+ * The shifts are PSHUFB with a mask taken from a sliding window over
+ * SHIFT_WINDOW: the 16 bytes at offset 16 - S shift a lane up by S
+ * bytes (zeros in), at 16 + S down by S.  CRC32 lanes are in memory
+ * order (the first byte is the highest), CRC24 lanes byte-reversed, so
+ * the two shift in opposite directions.  The blend takes the tail where
+ * the shift mask has its top bit set, i.e. where the shift brought in
+ * zeros.
+ */
+
+static const byte shift_window[48] __attribute__ ((aligned (16))) =
+  {
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
+  };
+
+/* ACC followed by the R (1..15) bytes that end at LAST16 + 16.  */
+PCLMUL_INLINE __m128i
+fold_partial (__m128i acc, const byte *last16, size_t r,
+              const fold_params_t *fp)
+{
+  __m128i data = load_lane (last16, fp);
+  __m128i keep, front, low;
+
+  if (!fp->swap)
+    {
+      keep = _mm_loadu_si128 ((const __m128i *) (shift_window + 16 + r));
+      front = _mm_loadu_si128 ((const __m128i *) (shift_window + r));
+    }
+  else
+    {
+      keep = _mm_loadu_si128 ((const __m128i *) (shift_window + 16 - r));
+      front = _mm_loadu_si128 ((const __m128i *) (shift_window + 32 - r));
+    }
+  low = _mm_blendv_epi8 (_mm_shuffle_epi8 (acc, keep), data, keep);
+  return fold (_mm_shuffle_epi8 (acc, front), fp->k128, low);
+}
+
+/* ACC, the fold of the whole lanes of the LEN (at least 16) bytes at P,
+   followed by the rest.  */
+PCLMUL_INLINE __m128i
+fold_rest (__m128i acc, const byte *p, size_t len, const fold_params_t *fp)
+{
+  size_t r = len & 15;
+
+  return r ? fold_partial (acc, p + len - 16, r, fp) : acc;
+}
+
+
+/*
  * The final reductions: one lane A to A * x^32 mod P.
  */
 
@@ -409,7 +473,8 @@ _gcry_crc32_fold_pclmul (u32 crc, const byte *p, size_t len)
 {
   const fold_params_t fp = CRC32_PARAMS (crc);
 
-  return reduce_crc32 (fold_xmm (p, len, &fp));
+  return reduce_crc32 (fold_rest (fold_xmm (p, len & ~(size_t) 15, &fp),
+                                  p, len, &fp));
 }
 
 PCLMUL_FN u32
@@ -417,7 +482,8 @@ _gcry_crc24_fold_pclmul (u32 crc, const byte *p, size_t len)
 {
   const fold_params_t fp = CRC24_PARAMS (crc);
 
-  return reduce_crc24 (fold_xmm (p, len, &fp));
+  return reduce_crc24 (fold_rest (fold_xmm (p, len & ~(size_t) 15, &fp),
+                                  p, len, &fp));
 }
 
 AVX2_FN u32
@@ -425,7 +491,8 @@ _gcry_crc32_fold_vpclmul_avx2 (u32 crc, const byte *p, size_t len)
 {
   const fold_params_t fp = CRC32_PARAMS (crc);
 
-  return reduce_crc32 (fold_ymm (p, len, &fp));
+  return reduce_crc32 (fold_rest (fold_ymm (p, len & ~(size_t) 15, &fp),
+                                  p, len, &fp));
 }
 
 AVX2_FN u32
@@ -433,7 +500,8 @@ _gcry_crc24_fold_vpclmul_avx2 (u32 crc, const byte *p, size_t len)
 {
   const fold_params_t fp = CRC24_PARAMS (crc);
 
-  return reduce_crc24 (fold_ymm (p, len, &fp));
+  return reduce_crc24 (fold_rest (fold_ymm (p, len & ~(size_t) 15, &fp),
+                                  p, len, &fp));
 }
 
 AVX512_FN u32
@@ -441,7 +509,8 @@ _gcry_crc32_fold_vpclmul_avx512 (u32 crc, const byte *p, size_t len)
 {
   const fold_params_t fp = CRC32_PARAMS (crc);
 
-  return reduce_crc32 (fold_zmm (p, len, &fp));
+  return reduce_crc32 (fold_rest (fold_zmm (p, len & ~(size_t) 15, &fp),
+                                  p, len, &fp));
 }
 
 AVX512_FN u32
@@ -449,5 +518,6 @@ _gcry_crc24_fold_vpclmul_avx512 (u32 crc, const byte *p, size_t len)
 {
   const fold_params_t fp = CRC24_PARAMS (crc);
 
-  return reduce_crc24 (fold_zmm (p, len, &fp));
+  return reduce_crc24 (fold_rest (fold_zmm (p, len & ~(size_t) 15, &fp),
+                                  p, len, &fp));
 }

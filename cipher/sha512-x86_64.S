@@ -8,7 +8,8 @@
  *     HWF_X86_FAST_VECTOR.
  *   _gcry_sha512_compress_avx512 (state, blocks, nblocks): AVX-512F/VL
  *     and BMI2; table entry HWF_INTEL_AVX512 | HWF_INTEL_BMI2 |
- *     HWF_X86_FAST_VECTOR.  Only ymm registers, so no 512-bit frequency
+ *     HWF_X86_FAST_VECTOR.  Only ymm arithmetic (the one zmm use is
+ *     the zero stores of the final wipe), so no 512-bit frequency
  *     licence is involved and HWF_X86_ZMM is not needed.
  * The two differ only in how the schedule's sigma functions are spelled
  * (SIGMA_avx2 / SIGMA_avx512 below); everything else is SHA512_COMPRESS.
@@ -254,29 +255,51 @@ GCRY_ASM_RODATA
 	andq %rcx, %rsi
 .endm
 
+/* Zero ymm0-ymm12, every vector register the kernel writes.  A VEX
+   128-bit XOR of a register with itself clears the whole register and
+   is a zeroing idiom (no execution unit), where VZEROALL is a
+   microcoded sequence of some 20 cycles on the cores this was measured
+   on.  */
+.macro CLEAR_VREGS
+	vpxor %xmm0, %xmm0, %xmm0
+	vpxor %xmm1, %xmm1, %xmm1
+	vpxor %xmm2, %xmm2, %xmm2
+	vpxor %xmm3, %xmm3, %xmm3
+	vpxor %xmm4, %xmm4, %xmm4
+	vpxor %xmm5, %xmm5, %xmm5
+	vpxor %xmm6, %xmm6, %xmm6
+	vpxor %xmm7, %xmm7, %xmm7
+	vpxor %xmm8, %xmm8, %xmm8
+	vpxor %xmm9, %xmm9, %xmm9
+	vpxor %xmm10, %xmm10, %xmm10
+	vpxor %xmm11, %xmm11, %xmm11
+	vpxor %xmm12, %xmm12, %xmm12
+.endm
+
+/* Overwrite the W+K area (every call writes all of it: an odd last
+   block is scheduled in both lanes) with the zero in ymm0: unrolled,
+   40 ymm stores.  */
+.macro WIPE_WK_avx2
+	.irp off, 0, 32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448, 480, 512, 544, 576, 608, 640, 672, 704, 736, 768, 800, 832, 864, 896, 928, 960, 992, 1024, 1056, 1088, 1120, 1152, 1184, 1216, 1248
+	vmovdqu %ymm0, \off(%rsp)
+	.endr
+.endm
+
+/* The same in 20 zmm stores: half the store instructions, and a zero
+   store is no 512-bit arithmetic, so no frequency licence is at
+   stake.  */
+.macro WIPE_WK_avx512
+	.irp off, 0, 64, 128, 192, 256, 320, 384, 448, 512, 576, 640, 704, 768, 832, 896, 960, 1024, 1088, 1152, 1216
+	vmovdqu64 %zmm0, \off(%rsp)
+	.endr
+.endm
+
 /* The whole compression function _gcry_sha512_compress_ISA.  */
 .macro SHA512_COMPRESS isa
 GCRY_ASM_FUNC_START(_gcry_sha512_compress_\isa)
 	testq %rdx, %rdx
 	jz .Lsha512_\isa\()_ret
-	pushq %rbx
-	CFI_ADJUST_CFA_OFFSET(8)
-	CFI_REL_OFFSET(%rbx, 0)
-	pushq %rbp
-	CFI_ADJUST_CFA_OFFSET(8)
-	CFI_REL_OFFSET(%rbp, 0)
-	pushq %r12
-	CFI_ADJUST_CFA_OFFSET(8)
-	CFI_REL_OFFSET(%r12, 0)
-	pushq %r13
-	CFI_ADJUST_CFA_OFFSET(8)
-	CFI_REL_OFFSET(%r13, 0)
-	pushq %r14
-	CFI_ADJUST_CFA_OFFSET(8)
-	CFI_REL_OFFSET(%r14, 0)
-	pushq %r15
-	CFI_ADJUST_CFA_OFFSET(8)
-	CFI_REL_OFFSET(%r15, 0)
+	GCRY_ASM_PUSH_CALLEE_SAVED
 	subq $FRAME, %rsp
 	CFI_ADJUST_CFA_OFFSET(FRAME)
 
@@ -518,43 +541,15 @@ GCRY_ASM_FUNC_START(_gcry_sha512_compress_\isa)
 .Lsha512_\isa\()_wipe:
 	/* W+K is message-derived: overwrite it, then clear the vector
 	   registers and the scalar temporaries.  */
-	vpxor %xmm0, %xmm0, %xmm0
-	xorl %eax, %eax
-.Lsha512_\isa\()_wipe_loop:
-	vmovdqu %ymm0, 0(%rsp, %rax)
-	addq $32, %rax
-	cmpq $WK_SIZE, %rax
-	jb .Lsha512_\isa\()_wipe_loop
-	vzeroall
-	xorl %eax, %eax
-	xorl %ecx, %ecx
-	xorl %edx, %edx
-	xorl %r8d, %r8d
-	xorl %r9d, %r9d
-	xorl %r10d, %r10d
-	xorl %r11d, %r11d
+	CLEAR_VREGS
+	WIPE_WK_\isa
+	vzeroupper
+	GCRY_ASM_CLEAR_SCRATCH_GPRS
 	xorl %esi, %esi
 
 	addq $FRAME, %rsp
 	CFI_ADJUST_CFA_OFFSET(-FRAME)
-	popq %r15
-	CFI_ADJUST_CFA_OFFSET(-8)
-	CFI_RESTORE(%r15)
-	popq %r14
-	CFI_ADJUST_CFA_OFFSET(-8)
-	CFI_RESTORE(%r14)
-	popq %r13
-	CFI_ADJUST_CFA_OFFSET(-8)
-	CFI_RESTORE(%r13)
-	popq %r12
-	CFI_ADJUST_CFA_OFFSET(-8)
-	CFI_RESTORE(%r12)
-	popq %rbp
-	CFI_ADJUST_CFA_OFFSET(-8)
-	CFI_RESTORE(%rbp)
-	popq %rbx
-	CFI_ADJUST_CFA_OFFSET(-8)
-	CFI_RESTORE(%rbx)
+	GCRY_ASM_POP_CALLEE_SAVED
 .Lsha512_\isa\()_ret:
 	ret
 GCRY_ASM_FUNC_END(_gcry_sha512_compress_\isa)

@@ -18,7 +18,13 @@
  *  - the ABI: an assembly trampoline seeds rbx, rbp and r12-r15, calls
  *    the kernel and reports any that changed; it also reports whether
  *    ymm0-15 were left holding anything (the kernels promise to clear
- *    message and state words).
+ *    message and state words);
+ *  - the stack the kernel used (SHA-512 vector kernels, 1, 2, 3 and 8
+ *    blocks): a second trampoline runs the kernel on a private 4 KiB
+ *    stack painted with a pattern;
+ *    every qword there must be the pattern, zero, or one of the few
+ *    values that are not message-derived (the saved callee-saved
+ *    registers, the return address, the block pointer, a count).
  *
  * Kernels whose instruction set the CPU lacks are reported with SKIP.
  * HWF_X86_FAST_VECTOR is a choice, not a capability, so it does not
@@ -235,6 +241,102 @@ check_case (const family_t *fam, const sha_kernel_t *k,
            (abi & 2) && nblocks ? "vector registers not cleared" : "");
 }
 
+/*
+ * Stack leftovers.  t_stack_call (fn, state, blocks, nblocks, top)
+ * seeds rbx, rbp and r12-r15 with STACK_SEED + i, switches to the
+ * private stack that ends at TOP (painted with STACK_FILL by the
+ * caller), calls FN (state, blocks, nblocks) there and switches back.
+ * A private stack rather than the area below the real one, so that
+ * memcheck sees only defined, addressable memory.
+ */
+#ifdef HAVE_KERNELS
+# define STACK_AREA 4096
+# define STACK_FILL 0x5a5a5a5a5a5a5a5aULL
+# define STACK_SEED 0x7e57ab1e00000000ULL
+
+void t_stack_call (const void *fn, void *state, const byte *blocks,
+                   size_t nblocks, u64 *top);
+__asm__ (
+  ".text\n"
+  ".p2align 4\n"
+  ".type t_stack_call, @function\n"
+  "t_stack_call:\n\t"
+  "pushq %rbx\n\t"
+  "pushq %rbp\n\t"
+  "pushq %r12\n\t"
+  "pushq %r13\n\t"
+  "pushq %r14\n\t"
+  "pushq %r15\n\t"
+  "movq %rsp, %rax\n\t"
+  "movq %r8, %rsp\n\t"            /* private stack, 64-byte aligned top */
+  "pushq %rax\n\t"                /* the real stack pointer */
+  "subq $8, %rsp\n\t"             /* 16-byte alignment at the call */
+  "movq %rdi, %r10\n\t"
+  "movq %rsi, %rdi\n\t"
+  "movq %rdx, %rsi\n\t"
+  "movq %rcx, %rdx\n\t"
+  "movabsq $0x7e57ab1e00000000, %rbx\n\t"
+  "leaq 1(%rbx), %rbp\n\t"
+  "leaq 2(%rbx), %r12\n\t"
+  "leaq 3(%rbx), %r13\n\t"
+  "leaq 4(%rbx), %r14\n\t"
+  "leaq 5(%rbx), %r15\n\t"
+  "call *%r10\n\t"
+  "addq $8, %rsp\n\t"
+  "popq %rsp\n\t"
+  "popq %r15\n\t"
+  "popq %r14\n\t"
+  "popq %r13\n\t"
+  "popq %r12\n\t"
+  "popq %rbp\n\t"
+  "popq %rbx\n\t"
+  "ret\n\t"
+  ".size t_stack_call, .-t_stack_call\n\t"
+  ".previous\n");
+
+/* Call K on NBLOCKS random blocks; any qword left on the private stack
+   that is none of the allowed values fails the check.  */
+static void
+check_stack (const family_t *fam, const sha_kernel_t *k, size_t nblocks)
+{
+  static u64 area[STACK_AREA / 8] __attribute__ ((aligned (64)));
+  static byte blocks[8 * MAX_BLOCKBYTES];
+  byte state[MAX_STATEBYTES];
+  u64 ret_lo = (u64) (uintptr_t) t_stack_call;
+  u64 blk_lo = (u64) (uintptr_t) blocks;
+  u64 blk_hi = blk_lo + nblocks * fam->blockbytes;
+  u64 here = (u64) (uintptr_t) &nblocks;
+  size_t i, bad = 0, touched = 0;
+
+  for (i = 0; i < DIM (area); i++)
+    area[i] = STACK_FILL;
+  t_rnd_bytes (state, fam->statebytes);
+  t_rnd_bytes (blocks, nblocks * fam->blockbytes);
+  t_stack_call ((const void *) k->compress, state, blocks, nblocks,
+                area + DIM (area));
+  for (i = 0; i < DIM (area); i++)
+    {
+      u64 q = area[i];
+
+      if (q == STACK_FILL)
+        continue;
+      touched++;
+      if (q == 0 || q <= 64
+          || (q >= STACK_SEED && q <= STACK_SEED + 5)
+          || (q >= ret_lo && q < ret_lo + 256)
+          || (q >= blk_lo && q <= blk_hi)
+          /* the saved real stack pointer */
+          || (q >= here - 4096 && q <= here + 4096))
+        continue;
+      bad++;
+    }
+  t_check (touched && !bad,
+           "%s %s: %zu blocks: %zu stack qwords touched, %zu left holding "
+           "other values", fam->name, k->name, nblocks, touched, bad);
+}
+#endif
+
+
 static void
 check_kernel (const family_t *fam, const sha_kernel_t *k)
 {
@@ -267,6 +369,16 @@ check_kernel (const family_t *fam, const sha_kernel_t *k)
              "%s %s: 40 blocks in one call = 7 + 1 + 32", fam->name,
              k->name);
   }
+
+#ifdef HAVE_KERNELS
+  if (k->hwf && fam->blockbytes == 128)
+    {
+      check_stack (fam, k, 1);
+      check_stack (fam, k, 2);
+      check_stack (fam, k, 3);
+      check_stack (fam, k, 8);
+    }
+#endif
 }
 
 
