@@ -62,78 +62,197 @@ dec_key (const aes_hw_key_t *k, unsigned int r)
 
 
 /*
- * Key schedule.
+ * Key schedule (FIPS-197 KeyExpansion), kept in xmm registers.
+ *
+ * Every step of the expansion has the same shape: with the previous
+ * group of four words P = (p0, p1, p2, p3) and a transformed word t,
+ * the next four words are p0^t, p0^p1^t, p0^p1^p2^t, p0^p1^p2^p3^t,
+ * that is the prefix xor of P (two shifted xors) xor t in every dword.
+ *
+ * t is SubWord(RotWord(w)) ^ Rcon, or SubWord(w) (the middle step of
+ * AES-256), for a word w of the previous group.  It comes from
+ * AESENCLAST: after a PSHUFB that copies w (rotated or not) into all
+ * four columns, the state's columns are equal, so ShiftRows moves
+ * nothing, and AESENCLAST leaves SubBytes of it xor its key operand:
+ * Rcon in every dword, or zero.  One shuffle and one AES instruction
+ * per step, both cheaper than AESKEYGENASSIST, and the round constants
+ * are plain vector constants, so one loop serves every step.  No table,
+ * no branch on key bytes: constant time.
+ *
+ * The decryption schedule (the equivalent inverse cipher: round keys in
+ * reverse order, InvMixColumns on the inner ones) is a separate pass,
+ * _gcry_aes_aesni_setkey_dec, so that modes which never run the
+ * inverse cipher (CTR, GCM, GCM-SIV, XTS encryption, CFB, OFB, ...)
+ * do not pay for it; aes.c calls it on the first decryption.
  */
 
-/* SubWord(X) and RotWord(SubWord(X)) of FIPS-197, both from one
-   AESKEYGENASSIST: with X in every dword, dword 0 of the result is
-   SubWord(X) and dword 1 is RotWord(SubWord(X)) ^ RCON, RCON = 0 here
-   (the caller adds the round constant).  Constant time.  */
-AESNI_INLINE u32
-keygen_sub_word (u32 x, int rotate)
+/* The PSHUFB control that copies word W (0..3) of a vector into all
+   four dwords, rotated by one byte when ROTATE (RotWord: bytes a0 a1 a2
+   a3 become a1 a2 a3 a0).  Each dword of the control lists the source
+   bytes, lowest first: 4W+1, 4W+2, 4W+3, 4W rotated, 4W..4W+3 not.  */
+AESNI_INLINE __m128i
+ks_bcast_ctl (unsigned int w, int rotate)
 {
-  __m128i v = _mm_aeskeygenassist_si128 (_mm_set1_epi32 ((int) x), 0);
+  return _mm_set1_epi32 ((int) ((rotate ? 0x00030201u : 0x03020100u)
+                                + 0x04040404u * w));
+}
 
-  return rotate ? (u32) _mm_extract_epi32 (v, 1)
-                : (u32) _mm_cvtsi128_si32 (v);
+/* 16 key bytes as two 8-byte loads.  Callers often assemble keys from
+   8-byte pieces (GCM-SIV's derived keys, the DRBG's); a 16-byte load
+   spanning two such recent stores cannot be forwarded from them and
+   waits until both have reached the cache, while an 8-byte load is
+   forwarded from an 8-byte store or from part of a wider one.  */
+AESNI_INLINE __m128i
+ks_load (const byte *p)
+{
+  return _mm_castpd_si128
+    (_mm_loadh_pd (_mm_castsi128_pd (_mm_loadl_epi64 ((const __m128i *) p)),
+                   (const double *) (p + 8)));
+}
+
+/* (p0, p0^p1, p0^p1^p2, p0^p1^p2^p3).  */
+AESNI_INLINE __m128i
+ks_prefix_xor (__m128i p)
+{
+  p = _mm_xor_si128 (p, _mm_slli_si128 (p, 4));
+  return _mm_xor_si128 (p, _mm_slli_si128 (p, 8));
+}
+
+/* SubBytes of the word selected by the shuffle CTL, in every dword, xor
+   RCON (a dword in every lane, or zero).  */
+AESNI_INLINE __m128i
+ks_sub_word (__m128i v, __m128i ctl, __m128i rcon)
+{
+  return _mm_aesenclast_si128 (_mm_shuffle_epi8 (v, ctl), rcon);
+}
+
+AESNI_INLINE void
+ks_store (aes_hw_key_t *k, unsigned int r, __m128i rk)
+{
+  _mm_store_si128 ((__m128i *) k->enc[r], rk);
+}
+
+/* The Rcon of step I (1-based), in every dword.  */
+AESNI_INLINE __m128i
+ks_rcon (unsigned int i)
+{
+  static const unsigned int rcon[11] =
+    { 0, 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36 };
+
+  /* I is a loop position, never key data: a public table index.  */
+  return _mm_set1_epi32 ((int) rcon[i]);
+}
+
+AESNI_INLINE void
+ks_expand128 (aes_hw_key_t *k, const byte *key)
+{
+  __m128i a = ks_load (key);
+  unsigned int i;
+
+  ks_store (k, 0, a);
+  for (i = 1; i <= 10; i++)
+    {
+      a = _mm_xor_si128 (ks_prefix_xor (a),
+                         ks_sub_word (a, ks_bcast_ctl (3, 1), ks_rcon (i)));
+      ks_store (k, i, a);
+    }
+}
+
+/* Six-word steps: A holds words 6g..6g+3, B words 6g+4..6g+5 (low
+   half; its high half is not used).  One step takes them to group
+   g + 1.  */
+AESNI_INLINE void
+ks_step192 (__m128i *a, __m128i *b, unsigned int step)
+{
+  __m128i a1 = _mm_xor_si128 (ks_prefix_xor (*a),
+                              ks_sub_word (*b, ks_bcast_ctl (1, 1),
+                                           ks_rcon (step)));
+
+  *b = _mm_xor_si128 (_mm_xor_si128 (*b, _mm_slli_si128 (*b, 4)),
+                      _mm_shuffle_epi32 (a1, 0xff));
+  *a = a1;
+}
+
+/* Every two steps give three round keys: A, (B, A'.lo), (A'.hi, B'),
+   with ' for the group after.  */
+AESNI_INLINE void
+ks_expand192 (aes_hw_key_t *k, const byte *key)
+{
+  __m128i a = ks_load (key);
+  __m128i b = _mm_loadl_epi64 ((const __m128i *) (key + 16));
+  __m128i b0;
+  unsigned int i, r = 0;
+
+  for (i = 1; ; i += 2)
+    {
+      ks_store (k, r, a);
+      if (r == 12)
+        break;
+      b0 = b;
+      ks_step192 (&a, &b, i);
+      ks_store (k, r + 1, _mm_unpacklo_epi64 (b0, a));
+      ks_store (k, r + 2, _mm_castpd_si128
+                          (_mm_shuffle_pd (_mm_castsi128_pd (a),
+                                           _mm_castsi128_pd (b), 1)));
+      ks_step192 (&a, &b, i + 1);
+      r += 3;
+    }
+}
+
+/* Eight-word steps: A holds words 8g..8g+3 (round key 2g), B words
+   8g+4..8g+7 (round key 2g+1).  */
+AESNI_INLINE void
+ks_expand256 (aes_hw_key_t *k, const byte *key)
+{
+  __m128i a = ks_load (key);
+  __m128i b = ks_load (key + 16);
+  unsigned int i;
+
+  ks_store (k, 0, a);
+  ks_store (k, 1, b);
+  for (i = 1; i <= 7; i++)
+    {
+      a = _mm_xor_si128 (ks_prefix_xor (a),
+                         ks_sub_word (b, ks_bcast_ctl (3, 1), ks_rcon (i)));
+      ks_store (k, 2 * i, a);
+      if (i == 7)
+        break;
+      b = _mm_xor_si128 (ks_prefix_xor (b),
+                         ks_sub_word (a, ks_bcast_ctl (3, 0),
+                                      _mm_setzero_si128 ()));
+      ks_store (k, 2 * i + 1, b);
+    }
 }
 
 AESNI_FN void
-_gcry_aes_aesni_setkey (aes_hw_key_t *k, const byte *key, size_t keylen)
+_gcry_aes_aesni_setkey_enc (aes_hw_key_t *k, const byte *key, size_t keylen)
 {
-  u32 w[60];                    /* 4 * (14 + 1) words at most.  */
-  unsigned int nk = keylen / 4;
-  unsigned int rounds = nk + 6;
-  unsigned int nwords = 4 * (rounds + 1);
-  unsigned int i;
-  u32 temp, rcon = 1;
+  if (keylen == 16)
+    ks_expand128 (k, key);
+  else if (keylen == 24)
+    ks_expand192 (k, key);
+  else
+    ks_expand256 (k, key);
+  k->rounds = (unsigned int) keylen / 4 + 6;
+}
 
-  /* Words are little-endian so that byte 0 of the key is the low byte of
-     w[0], matching the order AESKEYGENASSIST and the round keys use.  */
-  for (i = 0; i < nk; i++)
-    w[i] = (u32) key[4 * i] | ((u32) key[4 * i + 1] << 8)
-      | ((u32) key[4 * i + 2] << 16) | ((u32) key[4 * i + 3] << 24);
-  for (i = nk; i < nwords; i++)
-    {
-      temp = w[i - 1];
-      /* The branches depend on the position only, never on key bytes.  */
-      if (i % nk == 0)
-        {
-          temp = keygen_sub_word (temp, 1) ^ rcon;
-          rcon = (rcon << 1) ^ (0x11b & -(rcon >> 7));
-        }
-      else if (nk > 6 && i % nk == 4)
-        temp = keygen_sub_word (temp, 0);
-      w[i] = w[i - nk] ^ temp;
-    }
+AESNI_FN void
+_gcry_aes_aesni_setkey_dec (aes_hw_key_t *k)
+{
+  unsigned int i, rounds = k->rounds;
 
-  memset (k, 0, sizeof *k);
-  k->rounds = rounds;
-  for (i = 0; i <= rounds; i++)
-    {
-      unsigned int j;
-
-      for (j = 0; j < 4; j++)
-        {
-          u32 v = w[4 * i + j];
-
-          k->enc[i][4 * j] = (byte) v;
-          k->enc[i][4 * j + 1] = (byte) (v >> 8);
-          k->enc[i][4 * j + 2] = (byte) (v >> 16);
-          k->enc[i][4 * j + 3] = (byte) (v >> 24);
-        }
-    }
-
-  /* The equivalent inverse cipher: reversed order, InvMixColumns applied
-     to the inner round keys.  */
   _mm_store_si128 ((__m128i *) k->dec[0], enc_key (k, rounds));
   for (i = 1; i < rounds; i++)
     _mm_store_si128 ((__m128i *) k->dec[i],
                      _mm_aesimc_si128 (enc_key (k, rounds - i)));
   _mm_store_si128 ((__m128i *) k->dec[rounds], enc_key (k, 0));
+}
 
-  wipememory (w, sizeof w);
-  wipememory (&temp, sizeof temp);
+AESNI_FN void
+_gcry_aes_aesni_setkey (aes_hw_key_t *k, const byte *key, size_t keylen)
+{
+  _gcry_aes_aesni_setkey_enc (k, key, keylen);
+  _gcry_aes_aesni_setkey_dec (k);
 }
 
 

@@ -30,8 +30,10 @@
 /* The expanded key.  ENC[0..ROUNDS] are the FIPS-197 round keys in
    order.  DEC is the schedule of the equivalent inverse cipher, in the
    order AESDEC consumes it: DEC[0] = ENC[ROUNDS], DEC[I] =
-   InvMixColumns(ENC[ROUNDS-I]) for 0 < I < ROUNDS, DEC[ROUNDS] = ENC[0].
-   Holds key material: wipe it when done.  */
+   InvMixColumns(ENC[ROUNDS-I]) for 0 < I < ROUNDS, DEC[ROUNDS] = ENC[0];
+   _gcry_aes_aesni_setkey fills both, _gcry_aes_aesni_setkey_enc only
+   ENC (aes.c derives DEC on first use).  Holds key material: wipe it
+   when done.  */
 typedef struct aes_hw_key
 {
   byte enc[15][16];
@@ -40,10 +42,20 @@ typedef struct aes_hw_key
 } __attribute__ ((aligned (64))) aes_hw_key_t;
 
 /* Expand KEY of KEYLEN bytes (16, 24 or 32; the caller has checked it)
-   into K, both directions.  Constant time (AESKEYGENASSIST for SubWord,
-   AESIMC for the decryption keys); stack temporaries are wiped.  */
+   into K, both directions.  Constant time (AESENCLAST for SubWord,
+   AESIMC for the decryption keys); nothing is spilled to the stack.
+   Round keys past ROUNDS are left as they were.  */
 void _gcry_aes_aesni_setkey (aes_hw_key_t *k, const byte *key,
                              size_t keylen);
+
+/* The two halves of _gcry_aes_aesni_setkey, for callers that defer the
+   decryption schedule until it is needed (aes.c): SETKEY_ENC fills
+   ENC and ROUNDS only, leaving DEC as it was; SETKEY_DEC derives DEC
+   from ENC and ROUNDS.  Every decryption kernel reads DEC, so one of
+   the two must have run since the last SETKEY_ENC.  */
+void _gcry_aes_aesni_setkey_enc (aes_hw_key_t *k, const byte *key,
+                                 size_t keylen);
+void _gcry_aes_aesni_setkey_dec (aes_hw_key_t *k);
 
 /* Single-direction ECB over NBLOCKS blocks (8 blocks interleaved).  */
 void _gcry_aes_aesni_encrypt (const aes_hw_key_t *k, byte *out,

@@ -11,12 +11,9 @@
  *
  * The GHASH key: the powers H^1..H^32 (32 blocks per reduction in the
  * zmm kernel), each multiplied by x^-1 and in the reflected order of
- * ghash.h, H^32 first.  They are computed here
- * with PCLMULQDQ, using the same Montgomery-style reduction as the
- * kernels (derived in the header of aes-gcm-avx512-x86_64.S): with
- * reflected operands a, b the carry-less product is a*b*y^128 in the
- * reversed field, and two folds of 64 bits by the constant
- * 0xc200000000000000 divide the y^128 out.
+ * ghash.h, H^32 first: the layout of ghash_key_t.hpow, so the doubling
+ * of ghash-pclmul.c (_gcry_ghash_powers_*: 31 products, 5 of them deep)
+ * computes them, all at setkey, with the variant's instructions.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -24,7 +21,7 @@
 #include "gcrypt-int.h"
 
 #include <string.h>
-#include <immintrin.h>
+#include <emmintrin.h>
 
 #include "cipher-internal.h"
 #include "aes-aesni.h"
@@ -47,38 +44,13 @@ static_assert (offsetof (struct gcry_cipher_handle, u_mode.gcm.tag)
 /* The flags stay clear of the operation in OP's low byte.  */
 static_assert ((GCM_BULK_EK_J0 | GCM_BULK_TAG) > 0xff, "OP flags");
 
-#define PCLMUL_INLINE \
-  static inline __attribute__ ((always_inline, target ("pclmul,sse4.1")))
-
-/* Swap the 64-bit halves.  */
-PCLMUL_INLINE __m128i
-swap64 (__m128i v)
-{
-  return _mm_shuffle_epi32 (v, 0x4e);
-}
-
-/* A * B' for reflected A and B' = B * x^-1: the product, reduced.  */
-PCLMUL_INLINE __m128i
-gf_mul (__m128i a, __m128i b)
-{
-  const __m128i poly = _mm_set_epi64x (0, (long long) 0xc200000000000000ULL);
-  __m128i lo = _mm_clmulepi64_si128 (a, b, 0x00);
-  __m128i hi = _mm_clmulepi64_si128 (a, b, 0x11);
-  __m128i mid = _mm_xor_si128 (_mm_clmulepi64_si128 (a, b, 0x01),
-                               _mm_clmulepi64_si128 (a, b, 0x10));
-
-  mid = _mm_xor_si128 (mid, swap64 (lo));
-  mid = _mm_xor_si128 (mid, _mm_clmulepi64_si128 (lo, poly, 0x00));
-  hi = _mm_xor_si128 (hi, swap64 (mid));
-  return _mm_xor_si128 (hi, _mm_clmulepi64_si128 (mid, poly, 0x00));
-}
-
-__attribute__ ((target ("pclmul,sse4.1"))) void
-_gcry_aes_gcm_x86_setkey (struct gcm_bulk_key *gkey, const byte h[16])
+/* The key from H with POWERS, the doubling of ghash.h for the
+   instructions the variant may use.  */
+static void
+gcm_setkey (struct gcm_bulk_key *gkey, const byte h[16],
+            ghash_powers_fn_t powers)
 {
   u64 hi, lo, mask;
-  __m128i hp, p;
-  int k;
 
   /* Reflected H (a big-endian load), then times x^-1: a left shift by
      one, and where the x^0 coefficient (bit 127) falls out, x^-1 =
@@ -92,19 +64,21 @@ _gcry_aes_gcm_x86_setkey (struct gcm_bulk_key *gkey, const byte h[16])
   hi = (hi << 1) | (lo >> 63);
   lo = (lo << 1) ^ (mask & 1);
   hi ^= mask & 0xc200000000000000ULL;
-  hp = _mm_set_epi64x ((long long) hi, (long long) lo);
+  /* One 16-byte store: the doubling loads H^1 at once, and a load
+     spanning two recent stores is not forwarded.  */
+  _mm_storeu_si128 ((__m128i *) gkey->hpow[GCM_NPOWERS - 1],
+                    _mm_set_epi64x ((long long) hi, (long long) lo));
 
   memset (gkey->zero_pad, 0, sizeof gkey->zero_pad);
-  p = hp;
-  _mm_storeu_si128 ((__m128i *) gkey->hpow[GCM_NPOWERS - 1], p);
-  for (k = 2; k <= GCM_NPOWERS; k++)
-    {
-      /* (H^(k-1) x^-1) * H = H^k x^-1.  */
-      p = gf_mul (p, hp);
-      _mm_storeu_si128 ((__m128i *) gkey->hpow[GCM_NPOWERS - k], p);
-    }
+  powers (gkey->hpow, 1, GCM_NPOWERS);
   hi = lo = mask = 0;
   __asm__ volatile ("" : : "r" (hi), "r" (lo), "r" (mask));
+}
+
+void
+_gcry_aes_gcm_x86_setkey (struct gcm_bulk_key *gkey, const byte h[16])
+{
+  gcm_setkey (gkey, h, _gcry_ghash_powers_pclmul);
 }
 
 /* The OP flags as the assembly kernels take them: in the top byte of
@@ -158,8 +132,9 @@ gcm_tag_fallback (gcm_ghash_fn_t ghash, const byte *hkey, byte *acc,
 
 /* One variant's gcm_crypt.  NATIVE_FLAGS: its kernels do GCM_BULK_EK_J0
    and GCM_BULK_TAG themselves; else they are done here around the
-   kernel call.  */
-#define AES_X86_DEFINE_GCM_GLUE(variant, native_flags)                  \
+   kernel call.  POWERS: the key's doubling with the variant's
+   instructions (ghash.h).  */
+#define AES_X86_DEFINE_GCM_GLUE(variant, native_flags, powers)          \
   void                                                                  \
   _gcry_aes_gcm_x86_##variant (void *ctx, struct gcm_bulk_key *gkey,    \
                                byte *acc, byte *ctr, byte *out,         \
@@ -177,7 +152,7 @@ gcm_tag_fallback (gcm_ghash_fn_t ghash, const byte *hkey, byte *acc,
     switch (op & 0xff)                                                  \
       {                                                                 \
       case GCM_BULK_SETKEY:                                             \
-        _gcry_aes_gcm_x86_setkey (gkey, in);                            \
+        gcm_setkey (gkey, in, (powers));                                \
         return;                                                         \
       case GCM_BULK_GHASH:                                              \
         _gcry_aes_gcm_ghash_##variant (hkey, acc, in, nbytes);          \
@@ -206,10 +181,10 @@ gcm_tag_fallback (gcm_ghash_fn_t ghash, const byte *hkey, byte *acc,
       }                                                                 \
   }
 
-AES_X86_DEFINE_GCM_GLUE (aesni_avx, 0)
-AES_X86_DEFINE_GCM_GLUE (vaes_avx2, 0)
-AES_X86_DEFINE_GCM_GLUE (vaes_avx512_ymm, 1)
-AES_X86_DEFINE_GCM_GLUE (vaes_avx512_zmm, 1)
+AES_X86_DEFINE_GCM_GLUE (aesni_avx, 0, _gcry_ghash_powers_pclmul)
+AES_X86_DEFINE_GCM_GLUE (vaes_avx2, 0, _gcry_ghash_powers_vpclmul)
+AES_X86_DEFINE_GCM_GLUE (vaes_avx512_ymm, 1, _gcry_ghash_powers_vpclmul_evex)
+AES_X86_DEFINE_GCM_GLUE (vaes_avx512_zmm, 1, _gcry_ghash_powers_vpclmul_evex)
 
 #define AES_X86_GCM_ENTRY(variant, hwf, zmm)                            \
   { #variant, (hwf), (zmm), _gcry_aes_gcm_x86_##variant }

@@ -153,6 +153,7 @@ _gcry_ghash_setkey_portable (ghash_key_t *key, const u64 h[2])
   /* One block at a time: H^1 is all it reads.  */
   key->hpow[GHASH_HPOW (1)][0] = h[0];
   key->hpow[GHASH_HPOW (1)][1] = h[1];
+  key->npowers = 1;
 }
 
 void

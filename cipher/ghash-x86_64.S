@@ -62,9 +62,11 @@
  *
  * Key layout (ghash_key_t, cipher/ghash.h): HPOW[32 - k] = phi(H^k x^-1)
  * as a little-endian 128-bit integer, H^32 first, H^1 last at byte 496.
- * Each variant's setkey fills the last BATCH/16 entries, the ones it
- * reads.  A batch of N blocks reads the last N entries, so vector v of
- * any batch loads contiguous powers.
+ * A batch of N blocks reads the last N entries, so vector v of any
+ * batch loads contiguous powers; a full batch reads H^1..H^(BATCH/16),
+ * a call of fewer blocks only as many powers as it has blocks.  The
+ * powers are computed on demand (ghash.h): the C wrappers of the kernel
+ * table (ghash.c) make sure those entries are filled before the call.
  *
  * Tricks, and what they buy:
  *  - The accumulator only enters the product of vector 0, so vectors

@@ -19,17 +19,45 @@ _Static_assert (offsetof (ghash_key_t, hpow) == 0
                "ghash-x86_64.S: GHASH_HPOW_BYTES");
 
 #ifdef HAVE_AMD64_ASM
-/* The VPCLMULQDQ kernels: their own update functions, the setkey of
-   the PCLMULQDQ kernel with as many powers as a batch has blocks.  Every
-   one needs PCLMULQDQ and SSE4.1 for that setkey.  */
-# define GHASH_VPCLMUL_ENTRY(variant, features, zmm, npowers)           \
+/* The VPCLMULQDQ kernels: the assembly update functions behind wrappers
+   that first extend the key's powers to what the call reads (ghash.h:
+   a batch of BATCH blocks H^1..H^BATCH, a shorter call one power per
+   block), and the setkey of the PCLMULQDQ kernel.  Every one needs
+   PCLMULQDQ and SSE4.1 for that setkey; the extension needs no more
+   than the entry's own features (the AVX2 entry extends with VEX code,
+   the AVX-512 ones with EVEX code).  */
+# define GHASH_VPCLMUL_WRAPPERS(variant, batch, powers)                 \
+  static void                                                           \
+  ghash_##variant (const ghash_key_t *key, byte acc[16],                \
+                   const byte *buf, size_t nblocks)                     \
+  {                                                                     \
+    _gcry_ghash_need_powers (key, nblocks < (batch) ? (unsigned int) nblocks \
+                                                    : (batch),          \
+                             (powers));                                 \
+    _gcry_ghash_update_##variant (key, acc, buf, nblocks);              \
+  }                                                                     \
+  static void                                                           \
+  polyval_##variant (const ghash_key_t *key, byte acc[16],              \
+                     const byte *buf, size_t nblocks)                   \
+  {                                                                     \
+    _gcry_ghash_need_powers (key, nblocks < (batch) ? (unsigned int) nblocks \
+                                                    : (batch),          \
+                             (powers));                                 \
+    _gcry_polyval_update_##variant (key, acc, buf, nblocks);            \
+  }
+
+GHASH_VPCLMUL_WRAPPERS (vpclmul_avx512_zmm, 32,
+                        _gcry_ghash_powers_vpclmul_evex)
+GHASH_VPCLMUL_WRAPPERS (vpclmul_avx512_ymm, 16,
+                        _gcry_ghash_powers_vpclmul_evex)
+GHASH_VPCLMUL_WRAPPERS (vpclmul_avx2, 16, _gcry_ghash_powers_vpclmul)
+
+# define GHASH_VPCLMUL_ENTRY(variant, features, zmm)                    \
     {                                                                   \
       #variant,                                                         \
       HWF_INTEL_PCLMUL | HWF_INTEL_SSE4_1 | HWF_INTEL_VAES_VPCLMUL      \
       | (features), (zmm),                                              \
-      _gcry_ghash_setkey_pclmul##npowers,                               \
-      _gcry_ghash_update_##variant,                                     \
-      _gcry_polyval_update_##variant                                    \
+      _gcry_ghash_setkey_pclmul, ghash_##variant, polyval_##variant     \
     }
 #endif
 
@@ -38,10 +66,10 @@ const ghash_kernel_t _gcry_ghash_kernels[] =
 #ifdef HAVE_AMD64_ASM
     /* BMI2: the AVX-512 tails build their masks with BZHI.  */
     GHASH_VPCLMUL_ENTRY (vpclmul_avx512_zmm,
-                         HWF_INTEL_AVX512 | HWF_INTEL_BMI2, 1, 32),
+                         HWF_INTEL_AVX512 | HWF_INTEL_BMI2, 1),
     GHASH_VPCLMUL_ENTRY (vpclmul_avx512_ymm,
-                         HWF_INTEL_AVX512 | HWF_INTEL_BMI2, 0, 16),
-    GHASH_VPCLMUL_ENTRY (vpclmul_avx2, HWF_INTEL_AVX2, 0, 16),
+                         HWF_INTEL_AVX512 | HWF_INTEL_BMI2, 0),
+    GHASH_VPCLMUL_ENTRY (vpclmul_avx2, HWF_INTEL_AVX2, 0),
     {
       "pclmul", HWF_INTEL_PCLMUL | HWF_INTEL_SSE4_1, 0,
       _gcry_ghash_setkey_pclmul,
@@ -85,6 +113,18 @@ div_x (u64 r[2], const u64 h[2])
   r[0] ^= mask & 1;
 }
 
+/* Zero a two-word temporary that held key material.  Two stores the
+   compiler must keep (the barrier says the memory is read after them);
+   wipememory's call through a volatile pointer would cost more than
+   the rest of a POLYVAL setkey, which GCM-SIV runs for every nonce.  */
+static inline void
+wipe_pair (u64 v[2])
+{
+  v[0] = 0;
+  v[1] = 0;
+  __asm__ volatile ("" : : "r" (v) : "memory");
+}
+
 static void
 setkey_reflected (ghash_key_t *key, const u64 hp[2],
                   const ghash_kernel_t *kernel)
@@ -105,8 +145,8 @@ _gcry_ghash_setkey (ghash_key_t *key, const byte h[16],
   hr[0] = ghash_get_be64 (h + 8);
   div_x (hp, hr);
   setkey_reflected (key, hp, kernel);
-  wipememory (hr, sizeof hr);
-  wipememory (hp, sizeof hp);
+  wipe_pair (hr);
+  wipe_pair (hp);
 }
 
 /* The GHASH key of POLYVAL is mulX_GHASH(ByteReverse(H)) (RFC 8452,
@@ -121,7 +161,7 @@ _gcry_polyval_setkey (ghash_key_t *key, const byte h[16],
   hp[0] = ghash_get_le64 (h);
   hp[1] = ghash_get_le64 (h + 8);
   setkey_reflected (key, hp, kernel);
-  wipememory (hp, sizeof hp);
+  wipe_pair (hp);
 }
 
 

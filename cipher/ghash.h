@@ -81,22 +81,36 @@ struct ghash_kernel;
 /* A GHASH or POLYVAL key.  HPOW[GHASH_HPOW (K)] is H^K * x^-1 mod g
    (reflected), as two 64-bit halves, low half first: on a little-endian
    machine the 16 bytes are the 128-bit integer, ready for vector loads.
-   Each kernel's setkey fills the powers it reads (H^1 up to its batch
-   width: portable H^1 only); the others are left alone and never read.
-   HPOW is at offset 0 (ghash-x86_64.S).  Holds key material: wipe it.  */
+   HPOW is at offset 0 (ghash-x86_64.S).
+
+   The powers are computed on demand.  Setkey stores H^1 only and sets
+   NPOWERS to 1; an update that reads more powers than NPOWERS first
+   extends them, doubling (H^(n+i) = H^n * H^i, n independent products
+   per step) up to the power of two that covers the call, at most the
+   kernel's batch.  So a key set for one short message (GCM-SIV sets two
+   keys per nonce) computes the few powers that message reads, and a
+   long one all of them once.  H^(NPOWERS+1) and above are stale or
+   garbage and never read.  The extension writes through the const key
+   pointer of the update functions: the key's value (H) never changes,
+   the powers are a cache of it, and every key lives in writable memory
+   (a handle, or the stack).  A key, like the handle holding it, is
+   never used by two threads at once.  Holds key material: wipe it.  */
 typedef struct ghash_key
 {
   u64 hpow[GHASH_NPOWERS][2];
   const struct ghash_kernel *kernel;
+  unsigned int npowers;         /* H^1..H^NPOWERS are in HPOW.  */
 } ghash_key_t;
 
 /* One implementation.  SETKEY gets H (reflected, H[0] the low half)
-   already multiplied by x^-1 and fills KEY->HPOW.  GHASH and POLYVAL
-   absorb NBLOCKS 16-byte blocks of BUF into the accumulator ACC (16
-   bytes, in the algorithm's own byte order: the GHASH state Y as SP
-   800-38D writes it, the POLYVAL state S as RFC 8452 writes it).
-   NBLOCKS may be 0.  Constant time: no branch or memory address
-   depends on the key, the data or the accumulator.  */
+   already multiplied by x^-1, stores it as H^1 and sets KEY->NPOWERS
+   to 1.  GHASH and POLYVAL absorb NBLOCKS 16-byte blocks of BUF into
+   the accumulator ACC (16 bytes, in the algorithm's own byte order:
+   the GHASH state Y as SP 800-38D writes it, the POLYVAL state S as
+   RFC 8452 writes it), extending the key's powers first when the call
+   reads more of them (see ghash_key_t).  NBLOCKS may be 0.  Constant
+   time: no branch or memory address depends on the key, the data or
+   the accumulator (the extension depends on lengths only).  */
 typedef struct ghash_kernel
 {
   const char *name;             /* What the configuration report prints. */
@@ -158,20 +172,53 @@ void _gcry_ghash_mul_portable (u64 r[2], const u64 a[2], const u64 hp[2]);
 
 #ifdef HAVE_AMD64_ASM
 /* PCLMULQDQ (ghash-pclmul.c): 8 blocks per reduction with the powers of
-   H kept in the key.  Needs HWF_INTEL_PCLMUL and HWF_INTEL_SSE4_1.  The
-   setkeys of the VPCLMULQDQ kernels live there too: the same
-   multiplication, 16 or 32 powers.  */
+   H kept in the key.  Needs HWF_INTEL_PCLMUL and HWF_INTEL_SSE4_1.  Its
+   setkey serves the VPCLMULQDQ kernels too.  */
 void _gcry_ghash_setkey_pclmul (ghash_key_t *key, const u64 h[2]);
-void _gcry_ghash_setkey_pclmul16 (ghash_key_t *key, const u64 h[2]);
-void _gcry_ghash_setkey_pclmul32 (ghash_key_t *key, const u64 h[2]);
 void _gcry_ghash_update_pclmul (const ghash_key_t *key, byte acc[16],
                                 const byte *buf, size_t nblocks);
 void _gcry_polyval_update_pclmul (const ghash_key_t *key, byte acc[16],
                                   const byte *buf, size_t nblocks);
 
+/* The powers in HPOW, an array of GHASH_NPOWERS 16-byte entries laid out
+   as ghash_key_t.hpow (H^k at entry GHASH_NPOWERS - k, times x^-1,
+   reflected): given H^1..H^HAVE (HAVE a power of two), compute powers
+   up to the first power of two >= WANT (WANT <= GHASH_NPOWERS) by
+   doubling; returns how many are there now (HAVE if WANT <= HAVE).
+   Also fills the GCM kernels' key (aes-gcm-x86.c), which has this
+   layout.  _PCLMUL needs PCLMULQDQ and SSE4.1; _VPCLMUL, twice as fast
+   from 8 powers on, VPCLMULQDQ and AVX2 too; _VPCLMUL_EVEX, the same
+   code in EVEX encoding, VPCLMULQDQ and AVX512F/VL instead of AVX2.  */
+typedef unsigned int (*ghash_powers_fn_t) (void *hpow, unsigned int have,
+                                           unsigned int want);
+unsigned int _gcry_ghash_powers_pclmul (void *hpow, unsigned int have,
+                                        unsigned int want);
+unsigned int _gcry_ghash_powers_vpclmul (void *hpow, unsigned int have,
+                                         unsigned int want);
+unsigned int _gcry_ghash_powers_vpclmul_evex (void *hpow, unsigned int have,
+                                              unsigned int want);
+
+/* Extend KEY's powers with POWERS to cover WANT (<= GHASH_NPOWERS; see
+   ghash_key_t).  KEY is const for the callers' sake: the update
+   functions'.  */
+static inline void
+_gcry_ghash_need_powers (const ghash_key_t *key, unsigned int want,
+                         ghash_powers_fn_t powers)
+{
+  if (__builtin_expect (want > key->npowers, 0))
+    {
+      ghash_key_t *k = (ghash_key_t *) key;
+
+      k->npowers = powers (k->hpow, k->npowers, want);
+    }
+}
+
 /* VPCLMULQDQ (ghash-x86_64.S, one template; the variants, their batch
-   widths and CPU features are listed in its header).  Keys from
-   _gcry_ghash_setkey_pclmul32 (zmm) or _gcry_ghash_setkey_pclmul16.  */
+   widths and CPU features are listed in its header).  These assembly
+   entries read the powers as they are: a batch of B blocks (32 for zmm,
+   16 for the others) H^1..H^B, a shorter call of N blocks H^1..H^N.
+   The kernel table holds C wrappers (ghash.c) that extend the key
+   first.  */
 #define GHASH_DECLARE_VPCLMUL(variant)                                  \
   void _gcry_ghash_update_##variant (const ghash_key_t *key,           \
                                      byte acc[16], const byte *buf,     \

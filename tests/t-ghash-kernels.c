@@ -15,6 +15,10 @@
  *    side (misaligned by construction for odd lengths) and the key right
  *    after one: a read outside the buffer faults;
  *  - one message cut into random pieces equals the one-shot hash;
+ *  - one key through calls of growing and shrinking lengths, against
+ *    the portable kernel: the powers of H are computed on demand, a
+ *    few more at each call that needs them (ghash.h), and every step of
+ *    that extension must leave the key right;
  *  - the assembly entry points through the trampoline of t-abi-x86.h:
  *    callee-saved registers, stack pointer, upper vector state clean;
  *  - selection: without HWF_X86_ZMM no zmm kernel is chosen.
@@ -173,6 +177,55 @@ check_splits (const ghash_kernel_t *kern, const byte *data)
                polyval ? "polyval" : "ghash", bad);
     }
   wipememory (&key, sizeof key);
+}
+
+/* One key (fresh, garbage under it) through a sequence of call lengths
+   that makes the powers grow a step at a time, jump from H^1 to the
+   whole batch, and go back to short calls; the state carried across
+   calls, compared with the portable kernel after each one.  */
+static void
+check_growing (const ghash_kernel_t *kern, const byte *data)
+{
+  static const size_t seq_steps[] = { 0, 1, 2, 1, 3, 4, 5, 8, 7, 9, 16, 15,
+                                      17, 31, 32, 33, 64, 1, 300, 2 };
+  static const size_t seq_jump[] = { 300, 1, 33, 5 };
+  static const struct
+  {
+    const size_t *lens;
+    size_t n;
+    const char *name;
+  } seqs[] =
+    {
+      { seq_steps, DIM (seq_steps), "step by step" },
+      { seq_jump, DIM (seq_jump), "all at once" },
+    };
+  ghash_key_t key, ref_key;
+  byte h[16], acc[16], want[16];
+  size_t si, i;
+  int polyval, bad;
+
+  for (polyval = 0; polyval < 2; polyval++)
+    for (si = 0; si < DIM (seqs); si++)
+      {
+        bad = 0;
+        t_rnd_bytes (h, sizeof h);
+        t_rnd_bytes (acc, sizeof acc);
+        memcpy (want, acc, 16);
+        set_key (&key, h, kern, polyval);
+        set_key (&ref_key, h, portable, polyval);
+        for (i = 0; i < seqs[si].n; i++)
+          {
+            update_fn (kern, polyval) (&key, acc, data, seqs[si].lens[i]);
+            update_fn (portable, polyval) (&ref_key, want, data,
+                                           seqs[si].lens[i]);
+            bad += !!memcmp (acc, want, 16);
+          }
+        t_check (!bad, "%s %s: one key, growing calls (%s): %d of %zu "
+                 "wrong", kern->name, polyval ? "polyval" : "ghash",
+                 seqs[si].name, bad, seqs[si].n);
+      }
+  wipememory (&key, sizeof key);
+  wipememory (&ref_key, sizeof ref_key);
 }
 
 #ifdef HAVE_AMD64_ASM
@@ -354,6 +407,7 @@ main (int argc, char **argv)
       check_lengths (kern, &key, data, "aligned");
       check_lengths (kern, &key, data + 1, "misaligned");
       check_splits (kern, data);
+      check_growing (kern, data);
 #ifdef HAVE_AMD64_ASM
       check_guard_pages (kern, data);
 #endif
