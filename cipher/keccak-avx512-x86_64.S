@@ -1,12 +1,13 @@
 /* keccak-avx512-x86_64.S - Keccak-f[1600] with AVX-512VL, one lane per
- * xmm register.
+ * xmm register, one column of theta and rho on the scalar ports.
  *
  * Entries (the contract is in keccak.h):
  *   _gcry_keccak_permute_avx512 (state)
  *   _gcry_keccak_absorb_avx512 (state, in, nblocks, rate)
  *
  * Features: AVX-512F and AVX-512VL (EVEX encodings on xmm registers,
- * xmm16-xmm31), which HWF_INTEL_AVX512 guarantees.  Only 128-bit
+ * xmm16-xmm31), which HWF_INTEL_AVX512 guarantees, and BMI2 (RORX;
+ * the kernel table asks for HWF_INTEL_BMI2 too).  Only 128-bit
  * registers are used, so the kernel has no 512-bit frequency cost and
  * serves every AVX-512 CPU whatever the zmm policy says.  Targets Ice
  * Lake and later Intel cores, Zen 4 and Zen 5.
@@ -14,7 +15,8 @@
  * Design.  Lane p = x + 5y of the state lives in the low quadword of
  * its own xmm register for the whole absorb call: 25 registers for the
  * lanes, five for the column parities C[x] and two temporaries, 32 in
- * all, so nothing is spilled.  A round is 90 vector operations:
+ * all, so nothing is spilled.  Done entirely in vectors a round is 90
+ * operations on the three vector ALU ports (30 cycles at best):
  *
  *   theta  C[x]: a copy and two VPTERNLOGQ (0x96, three-way XOR) per
  *          column; per column one VPROLQ for rol (C[x+1], 1) and one
@@ -24,22 +26,42 @@
  *   chi    one VPTERNLOGQ (0xd2: a ^ (~b & c)) per lane, in place;
  *          each row first copies the two lanes it overwrites before
  *          their last use (register copies, removed at rename);
- *   iota   one VPXORQ with the round constant broadcast from memory.
+ *   iota   one XOR of the round constant into lane 0.
  *
- * The logic operations issue on three vector ports of current cores
- * and the rotations on two of them, so a round needs at least 30
- * cycles; the dependencies cost about two more, because every round
- * waits for all of chi before theta can finish its parities.  The
- * order of the code is chosen for that: each column's theta is
- * interleaved with rho on the column before it (rotations and logic
- * operations alternate, so no port idles while the other kind queues),
- * and the next round's column parities are accumulated as the chi rows
- * complete (three rows, then two) instead of after the last one.
- * Other designs measured slower on Sapphire Rapids: five zmm registers
- * holding rows (38 operations a round, but 17 of them shuffles on the
- * one 512-bit shuffle port, in a dependent chain: 34 cycles), and
- * keeping one row in general-purpose registers for the scalar ports
- * (every round's theta then waits for two round trips through memory).
+ * The general-purpose ALUs idle meanwhile, and two of them (ports 6
+ * and 10 of current Intel cores) execute no vector operation at all.
+ * So theta and rho of column 0 (lanes 0, 5, 10, 15, 20) run there:
+ * D[0] = C[4] ^ rol (C[1], 1) with one RORX and one XOR, then per lane
+ * an XOR and a RORX, plus iota (one XOR).  That takes 11 operations off
+ * the vector ports (5 VPTERNLOGQ, the VPROLQ of rol (C[1], 1), 4 rho
+ * rotations, iota): 79 remain, 26.3 cycles.  The lanes cross between
+ * the two register files through the red zone (vector stores, scalar
+ * loads and back), which costs load and store slots but no ALU port:
+ * after each round's parities the vector side stores C[1] and C[4],
+ * and after each chi row the lane that becomes column 0 of the next
+ * round (each row's output x = 0); the scalar side leaves the rotated
+ * lanes in the same slots for chi to load, and lane 0 twice, with and
+ * without the round constant (chi of row 0 needs it without the
+ * constant for its outputs 3 and 4, with it for output 0, which is
+ * linear in it).  The round trip adds latency (two store-to-load
+ * forwardings between the parities and chi's first use of a column-0
+ * lane), hidden behind the 54 vector operations of the round that do
+ * not wait for it.  On Sapphire Rapids a round went from about 32
+ * cycles to about 28.  Measured slower there: a second column on the
+ * scalar side (its lanes feed every chi row, so too little vector work
+ * is left to cover the round trip), and a whole chi row on the scalar
+ * side (75 vector operations, but its scalar operations wait for the
+ * parities and fill the scheduler).
+ *
+ * The order of the vector code keeps the ports busy: each column's
+ * theta is interleaved with rho on the column before it (rotations and
+ * logic operations alternate, so no port idles while the other kind
+ * queues), and the next round's column parities are accumulated as the
+ * chi rows complete (three rows, then two) instead of after the last
+ * one.  Other designs measured slower on Sapphire Rapids: five zmm
+ * registers holding rows (38 operations a round, but 17 of them
+ * shuffles on the one 512-bit shuffle port, in a dependent chain: 34
+ * cycles).
  *
  * pi as renaming: chi computes each output lane in the register that
  * held one of its inputs; output lane q goes to the register that held
@@ -53,7 +75,8 @@
  * (q mod 5 + 3 (q div 5)) mod 5 + 5 (q mod 5).  The same fact places
  * the next round's column parities: this round's chi writes the lanes
  * of the next round's column x into the registers of this round's
- * row x.
+ * row x; and row y of chi (lanes after pi) writes lane 5y, column 0 of
+ * the next round, as its output x = 0.
  *
  * Input blocks are XORed in lane by lane with 8-byte broadcast loads,
  * so nothing past the rate is read; the common rates have a
@@ -61,8 +84,10 @@
  *
  * Registers: xmm0-xmm24 the lanes, xmm25-xmm29 C[0..4], xmm30/xmm31
  * temporaries; rdi state, rsi input, rdx blocks left, r9 the rate,
- * rax the round constants.  Only caller-saved registers, no stack.
- * All 32 vector registers are cleared on exit (they held state lanes).
+ * rax the round constants, r8 D[0], r10/r11 column-0 lanes.  Only
+ * caller-saved registers; the stack only below its pointer (the SysV
+ * red zone, 64 bytes).  All 32 vector registers, the red zone slots
+ * and r8, r10, r11 are cleared on exit (they held state lanes).
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -78,6 +103,14 @@
 #define C4 %xmm29
 #define T0 %xmm30
 #define T1 %xmm31
+
+/* The red-zone slots shared by the two sides.  LANE(y): lane 5y
+   (column 0), stored by the vector side before the scalar theta and
+   rho, the rotated lane after them.  */
+#define SLOT_LANE(y) (-8 - 8 * (y))(%rsp)
+#define SLOT_C4 -48(%rsp)
+#define SLOT_C1 -56(%rsp)
+#define SLOT_LANE0_RC -64(%rsp)         /* lane 0 after rho, ^ iota */
 
 GCRY_ASM_RODATA
 .balign 64
@@ -115,6 +148,33 @@ GCRY_ASM_RODATA
 	.endif
 .endm
 
+/* Scalar theta and rho of lane 5Y (rotation N) with D[0] in r8, in its
+   slot; lane 0 (Y = 0) also gets the round constant at byte offset RC
+   from rax, into a slot of its own.  */
+.macro SCALAR_LANE y, n, t, rc
+	movq SLOT_LANE(\y), \t
+	xorq %r8, \t
+	.if \n
+	rorxq $(64 - \n), \t, \t
+	.endif
+	movq \t, SLOT_LANE(\y)
+	.ifnb \rc
+	xorq \rc(%rax), \t
+	movq \t, SLOT_LANE0_RC
+	.endif
+.endm
+
+/* theta, rho and iota of column 0, on the general-purpose ports.  */
+.macro SCALAR_COLUMN0 rc
+	rorxq $63, SLOT_C1, %r8
+	xorq SLOT_C4, %r8
+	SCALAR_LANE 0, 0, %r10, \rc
+	SCALAR_LANE 1, 36, %r11
+	SCALAR_LANE 2, 3, %r10
+	SCALAR_LANE 3, 41, %r11
+	SCALAR_LANE 4, 18, %r10
+.endm
+
 /* theta on one column: the lanes L0..L4 ^= PREV ^ rol (NEXT, 1) (PREV
    = C[x-1], NEXT = C[x+1]), each followed by rho on a lane Pk of the
    column before (rotation Nk), when given.  */
@@ -145,34 +205,42 @@ GCRY_ASM_RODATA
 
 /* chi on one row, its lanes x = 0..4 in registers B0..B4 (after pi):
    Bx ^= ~B(x+1) & B(x+2), in place.  B0 and B1 are overwritten before
-   their last use, so T0 and T1 keep copies.  With RC, iota as well:
-   chi is linear in B0, so the round constant goes into B0 once its copy
-   is taken.  */
-.macro CHI_ROW b0, b1, b2, b3, b4, rc
+   their last use, so T0 and T1 keep copies.  With IOTA (row 0), B0
+   comes from the scalar side twice: T0 gets lane 0 as rho left it, B0
+   the same with the round constant (chi is linear in B0).  With
+   STORE, output 0 (the next round's lane 5Y) goes to its slot.  */
+.macro CHI_ROW y, store, b0, b1, b2, b3, b4, iota
+	.ifnb \iota
+	vmovq SLOT_LANE(0), T0
+	vmovq SLOT_LANE0_RC, %xmm\b0
+	.else
 	vmovdqa64 %xmm\b0, T0
-	vmovdqa64 %xmm\b1, T1
-	.ifnb \rc
-	vpxorq \rc(%rax){1to2}, %xmm\b0, %xmm\b0
 	.endif
+	vmovdqa64 %xmm\b1, T1
 	vpternlogq $0xd2, %xmm\b2, %xmm\b1, %xmm\b0
 	vpternlogq $0xd2, %xmm\b3, %xmm\b2, %xmm\b1
 	vpternlogq $0xd2, %xmm\b4, %xmm\b3, %xmm\b2
 	vpternlogq $0xd2, T0, %xmm\b4, %xmm\b3
 	vpternlogq $0xd2, T1, T0, %xmm\b4
+	.if \store
+	vmovq %xmm\b0, SLOT_LANE(\y)
+	.endif
 .endm
 
 /* One round.  RC: byte offset of its constant from rax.  NEXT_C: 1 to
-   accumulate the next round's column parities in C0-C4 (0 in the last
-   round; the block loop computes them after XORing the next block in).
-   Ap: the number of the xmm register holding lane p; C0-C4 hold this
-   round's column parities on entry.  */
+   accumulate the next round's column parities in C0-C4 and pass C[1],
+   C[4] and column 0 to the scalar side (0 in the last round; the block
+   loop does that after XORing the next block in).  Ap: the number of
+   the xmm register holding lane p; C0-C4 hold this round's column
+   parities on entry, lanes 5y and C[1], C[4] are in their slots.  */
 .macro KECCAK_ROUND rc, next_c, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, \
 		a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, \
 		a21, a22, a23, a24
-	/* theta, with rho (FIPS 202, 3.2.2) one column behind.  */
-	THETA_COLUMN C4, C1, T0, \a0, \a5, \a10, \a15, \a20
-	THETA_COLUMN C0, C2, T1, \a1, \a6, \a11, \a16, \a21, \
-		\a0, 0, \a5, 36, \a10, 3, \a15, 41, \a20, 18
+	/* Column 0 first: it has the longest way to go.  */
+	SCALAR_COLUMN0 \rc
+	/* theta (FIPS 202, 3.2.2) of columns 1-4, with rho one column
+	   behind.  */
+	THETA_COLUMN C0, C2, T1, \a1, \a6, \a11, \a16, \a21
 	THETA_COLUMN C1, C3, T0, \a2, \a7, \a12, \a17, \a22, \
 		\a1, 1, \a6, 44, \a11, 10, \a16, 45, \a21, 2
 	THETA_COLUMN C2, C4, T1, \a3, \a8, \a13, \a18, \a23, \
@@ -184,14 +252,19 @@ GCRY_ASM_RODATA
 	RHO 39, \a14
 	RHO  8, \a19
 	RHO 14, \a24
+	/* Column 0 back from the scalar side (lane 0 in CHI_ROW).  */
+	vmovq SLOT_LANE(1), %xmm\a5
+	vmovq SLOT_LANE(2), %xmm\a10
+	vmovq SLOT_LANE(3), %xmm\a15
+	vmovq SLOT_LANE(4), %xmm\a20
 	/* pi and chi: row y takes, as its lane x, lane x' + 5y' with
 	   x' = x + 3y mod 5, y' = x (pi^-1); iota on row 0.  The chi
 	   outputs of the next round's column x land in the registers of
 	   this round's row x (lanes 5x .. 5x+4): three of them once rows
 	   0-2 are done, the other two after rows 3 and 4.  */
-	CHI_ROW \a0, \a6, \a12, \a18, \a24, \rc
-	CHI_ROW \a3, \a9, \a10, \a16, \a22
-	CHI_ROW \a1, \a7, \a13, \a19, \a20
+	CHI_ROW 0, \next_c, \a0, \a6, \a12, \a18, \a24, iota
+	CHI_ROW 1, \next_c, \a3, \a9, \a10, \a16, \a22
+	CHI_ROW 2, \next_c, \a1, \a7, \a13, \a19, \a20
 	.if \next_c
 	PARITY_START C0, \a0, \a3, \a1
 	PARITY_START C1, \a6, \a9, \a7
@@ -199,14 +272,16 @@ GCRY_ASM_RODATA
 	PARITY_START C3, \a18, \a16, \a19
 	PARITY_START C4, \a24, \a22, \a20
 	.endif
-	CHI_ROW \a4, \a5, \a11, \a17, \a23
-	CHI_ROW \a2, \a8, \a14, \a15, \a21
+	CHI_ROW 3, \next_c, \a4, \a5, \a11, \a17, \a23
+	CHI_ROW 4, \next_c, \a2, \a8, \a14, \a15, \a21
 	.if \next_c
 	PARITY_END C0, \a4, \a2
 	PARITY_END C1, \a5, \a8
+	vmovq C1, SLOT_C1
 	PARITY_END C2, \a11, \a14
 	PARITY_END C3, \a17, \a15
 	PARITY_END C4, \a23, \a21
+	vmovq C4, SLOT_C4
 	.endif
 .endm
 
@@ -274,6 +349,13 @@ GCRY_ASM_FUNC_START(_gcry_keccak_absorb_avx512)
 	PARITY_END C2, 17, 22
 	PARITY_END C3, 18, 23
 	PARITY_END C4, 19, 24
+	vmovq C1, SLOT_C1
+	vmovq C4, SLOT_C4
+	vmovq %xmm0, SLOT_LANE(0)
+	vmovq %xmm5, SLOT_LANE(1)
+	vmovq %xmm10, SLOT_LANE(2)
+	vmovq %xmm15, SLOT_LANE(3)
+	vmovq %xmm20, SLOT_LANE(4)
 
 	/* The register map of each round (see the header).  */
 	KECCAK_ROUND   0, 1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, \
@@ -333,11 +415,15 @@ GCRY_ASM_FUNC_START(_gcry_keccak_absorb_avx512)
 		18, 19, 20, 21, 22, 23, 24
 	vmovq %xmm\i, (8 * \i)(%rdi)
 	.endr
-	/* Every vector register held state lanes.  */
+	/* Every vector register held state lanes, and so did the red-zone
+	   slots and the scalar registers.  */
 	vzeroall
 	.irp i, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
 	vpxord %xmm\i, %xmm\i, %xmm\i
 	.endr
+	vmovdqu %ymm0, -32(%rsp)
+	vmovdqu %ymm0, -64(%rsp)
+	GCRY_ASM_CLEAR_SCRATCH_GPRS
 .Lavx512_none:
 	ret
 GCRY_ASM_FUNC_END(_gcry_keccak_absorb_avx512)

@@ -188,8 +188,10 @@ keccak_absorb_portable (u64 *state, const byte *in, size_t nblocks,
 static const keccak_kernel_t keccak_kernels[] =
   {
 #if defined(HAVE_AMD64_ASM) && defined(__x86_64__)
-    { "avx512", HWF_INTEL_AVX512, _gcry_keccak_permute_avx512,
-      _gcry_keccak_absorb_avx512 },
+    /* BMI2 too: the AVX-512 kernel runs one column on the scalar
+       ports with RORX.  */
+    { "avx512", HWF_INTEL_AVX512 | HWF_INTEL_BMI2,
+      _gcry_keccak_permute_avx512, _gcry_keccak_absorb_avx512 },
     { "bmi2", HWF_INTEL_BMI2, _gcry_keccak_permute_bmi2,
       _gcry_keccak_absorb_bmi2 },
 #endif

@@ -53,8 +53,9 @@ const char *_gcry_keccak_current_kernel (unsigned int hwf);
 
 /* cipher/keccak-avx512-x86_64.S: one lane per xmm register (32 of
    them, so the whole state stays in registers across blocks),
-   VPTERNLOGQ for the three-input steps and VPROLQ; needs AVX-512F and
-   AVX-512VL.  */
+   VPTERNLOGQ for the three-input steps and VPROLQ, theta and rho of
+   one column on the scalar ports; needs AVX-512F, AVX-512VL and BMI2
+   (RORX).  */
 void _gcry_keccak_permute_avx512 (u64 *state);
 void _gcry_keccak_absorb_avx512 (u64 *state, const byte *in,
                                  size_t nblocks, unsigned int rate);
