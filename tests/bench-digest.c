@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <ctype.h>
 
 #include "gcrypt.h"
@@ -48,10 +49,12 @@ table_header (int width)
 
 #if defined(gcry_md_final) || defined(gcry_mac_reset)
 
-/* Digest families reported under a primitive whose name is not a prefix
-   of the algorithm names: every SHA-3, SHAKE and cSHAKE row is served by
-   the one Keccak-f[1600] kernel, which cipher/keccak.c reports as
-   "keccak".  Matched against the lower-cased algorithm name.  */
+/* Families reported under a primitive whose name is not a prefix of the
+   algorithm names: every SHA-3, SHAKE and cSHAKE row is served by the
+   one Keccak-f[1600] kernel, which cipher/keccak.c reports as "keccak";
+   GMAC by the GHASH kernel; CMAC-AES by AES's CBC encryption.  Matched
+   against the lower-cased algorithm name (an HMAC row's without its
+   "hmac_").  */
 static const struct
 {
   const char *name_prefix;
@@ -59,8 +62,11 @@ static const struct
 } family_primitives[] =
   {
     { "sha3-", "keccak" },
+    { "sha3_", "keccak" },
     { "shake", "keccak" },
-    { "cshake", "keccak" }
+    { "cshake", "keccak" },
+    { "gmac_", "ghash" },
+    { "cmac_aes", "aes-cbc-enc" }
   };
 
 /* The kernel the library reports for an algorithm, tried under its
@@ -73,6 +79,9 @@ algo_kernel (const char *algo_name)
   const char *candidates[4];
   size_t i, n = 0;
 
+  /* HMAC_X is served by X's kernel.  */
+  if (!strncasecmp (algo_name, "hmac_", 5))
+    algo_name += 5;
   for (i = 0; algo_name[i] && i < sizeof names[0] - 1; i++)
     names[0][i] = (char) tolower ((unsigned char) algo_name[i]);
   names[0][i] = 0;
