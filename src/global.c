@@ -34,6 +34,10 @@ static int verbosity_level;
 static unsigned int debug_flags;
 
 
+/* Set with release order after global_init_once has run: what the
+   inline _gcry_global_init tests (gcrypt-int.h).  */
+int _gcry_global_init_done;
+
 static void
 global_init_once (void)
 {
@@ -42,9 +46,10 @@ global_init_once (void)
 }
 
 void
-_gcry_global_init (void)
+_gcry_global_init_slow (void)
 {
   pthread_once (&init_once, global_init_once);
+  __atomic_store_n (&_gcry_global_init_done, 1, __ATOMIC_RELEASE);
 }
 
 int
