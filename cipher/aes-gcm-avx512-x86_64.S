@@ -99,23 +99,39 @@
  *    of VAESENC would fill) in a loop over the rounds with the round
  *    keys read from the schedule: one short body per vector count for
  *    every key size.  Encryption's last batch is hashed one vector per
- *    round there.  Then vector by vector: the output through masks
- *    (masks from bzhi: no byte outside the caller's buffers is read or
- *    written), and the GHASH of its whole ciphertext blocks from the
- *    registers (in place, the store overwrites the input).  A tail's
+ *    round there.  Then vector by vector: the output and the GHASH of
+ *    its whole ciphertext blocks from the registers (in place, the
+ *    store overwrites the input); only the last vector needs masks
+ *    (from bzhi: no byte outside the caller's buffers is read or
+ *    written), and a one-vector tail runs straight through.  A tail's
  *    powers start at any 16-byte boundary, so they are loaded into a
  *    register once per vector (a split memory operand would cost every
  *    multiply).  The keystream lane of a final partial block is picked
  *    with vpcompressq.
+ *  - The GHASH of a tail's ciphertext waits for its last AES round, the
+ *    end of encryption's dependency chain.  So an encryption tail of 5
+ *    vectors or more that follows no batch runs its front (all but the
+ *    last three vectors) first, and the front's GHASH runs under the
+ *    rounds of the last three, leaving 3 vectors to hash at the end
+ *    (measured: 6% off a 384-byte message; with a batch before, whose
+ *    GHASH the front's rounds carry, and for decryption, whose GHASH
+ *    needs no AES, the split measured slower).
  *  - Short messages: the counter lanes come straight from the block as
  *    loaded (the shortest chain to the first round) and only the first
- *    and last round keys are put in registers.
+ *    and last round keys are put in registers; up to 2 vectors the
+ *    rounds are unrolled (a loop's bookkeeping measured at 5-10% of a
+ *    16..128-byte decryption).
  *  - The flags (in the top byte of NBYTES, see the glue): EK_J0 encrypts
- *    J0 at ACC + 32 -- at entry for a message of a batch or more, else
- *    as one more state in the tail's rounds, so its chain never holds
- *    up the message's own; TAG replaces the length block at ACC + 48
- *    with the tag the message has if this call ends it (xmm, one
- *    reduction), so that gettag needs no GHASH.
+ *    J0 at ACC + 32 -- at entry for a decryption of whole batches,
+ *    beside the last GHASH of an encryption of whole batches, else in
+ *    the tail's rounds: in the top lane of the last vector when the
+ *    message leaves it free and the rounds are bound by port 0 (3
+ *    vectors or more: no VAESENC of its own), else as one more state,
+ *    whose chain never holds up the message's own.  TAG replaces the
+ *    length block at ACC + 48 with the tag the message has if this
+ *    call ends it (xmm, one reduction), so that gettag needs no GHASH,
+ *    and leaves a partial final block's ciphertext, zero-padded, in
+ *    PENDING at ACC + 16 (the mode's copy of it).
  *  - One code path for AES-128/192/256: round keys by from-end index, as
  *    in aes-ctr-x86_64.S, in registers 16-30 for the batches.
  *  - The updated counter block is written once, with one 16-byte store
@@ -162,6 +178,7 @@
 #define GCM_KERNEL_EK_J0        1
 #define GCM_KERNEL_TAG          2
 #define GCM_KERNEL_FLAGS_SHIFT  56
+#define ACC_PENDING             16
 #define ACC_EK_J0               32
 #define ACC_TAG                 48
 
@@ -442,56 +459,144 @@
 .endm
 
 /* Keystream for the 0 < LEN < BATCH bytes left: K vectors in V0..V(K-1)
-   with K = ceil(LEN / VL).  T0: the counter lanes (_ctr_lanes).  With
-   GHASH set, the GHASH of the batch before (at DST - BATCH) is done
-   under the rounds.  Continues at DONE.  */
-.macro _tail_keystream done, ghash
+   with K = ceil(LEN / VL) (DEC: decryption).  T0: the counter lanes
+   (_ctr_lanes).  With GHASH set, the GHASH of the batch before (at
+   DST - BATCH) is done under the rounds.  Continues at DONE, with
+   _tail_finish to do.  */
+.macro _tail_keystream done, ghash, dec
   cmp $4*VL, LEN
   ja .Lgt4\@
   cmp $2*VL, LEN
   ja .Lgt2\@
   cmp $VL, LEN
   ja .Lks2\@
-  _tail_keystream_k 1, \done, \ghash
+  _tail_keystream_k 1, \done, \ghash, \dec
 .Lks2\@:
-  _tail_keystream_k 2, \done, \ghash
+  _tail_keystream_k 2, \done, \ghash, \dec
 .Lgt2\@:
   cmp $3*VL, LEN
   ja .Lks4\@
-  _tail_keystream_k 3, \done, \ghash
+  _tail_keystream_k 3, \done, \ghash, \dec
 .Lks4\@:
-  _tail_keystream_k 4, \done, \ghash
+  _tail_keystream_k 4, \done, \ghash, \dec
 .Lgt4\@:
   cmp $6*VL, LEN
   ja .Lgt6\@
   cmp $5*VL, LEN
   ja .Lks6\@
-  _tail_keystream_k 5, \done, \ghash
+  _tail_keystream_k 5, \done, \ghash, \dec
 .Lks6\@:
-  _tail_keystream_k 6, \done, \ghash
+  _tail_keystream_k 6, \done, \ghash, \dec
 .Lgt6\@:
   cmp $7*VL, LEN
   ja .Lks8\@
-  _tail_keystream_k 7, \done, \ghash
+  _tail_keystream_k 7, \done, \ghash, \dec
 .Lks8\@:
-  _tail_keystream_k 8, \done, \ghash
+  _tail_keystream_k 8, \done, \ghash, \dec
 .endm
 
-.macro _tail_keystream_k k, done, ghash
-  .irp i, 0,1,2,3,4,5,6,7
-    .if \i < \k
+.macro _tail_keystream_k k, done, ghash, dec
+  .if (\k <= 4) || \dec || \ghash
+    /* All in one group: V0..V(K-1).  */
+    .irp i, 0,1,2,3,4,5,6,7
+      .if \i < \k
+        vpshufb .Lbswap128(%rip), T0, V\i
+        _ctr_step T0
+      .endif
+    .endr
+    .set .Lkf, 0
+  .else
+    /* The front, K - 3 vectors in V3.., then the last three in V0-V2
+       (the registers _tail_finish takes).  */
+    .set .Lkf, \k - 3
+    .irp i, 3,4,5,6,7
+      .if \i < \k
+        vpshufb .Lbswap128(%rip), T0, V\i
+        _ctr_step T0
+      .endif
+    .endr
+    .irp i, 0,1,2
       vpshufb .Lbswap128(%rip), T0, V\i
       _ctr_step T0
-    .endif
-  .endr
+    .endr
+  .endif
   .irp i, 0,1,2,3,4,5,6,7
     .if \i < \k
       vpxord RK0, V\i, V\i
     .endif
   .endr
-  _tail_rounds \k, \ghash
+  .if (\k > 4) && !\dec && !\ghash
+    /* Encryption (see the header): the front's rounds first, its last
+       round with the input folded into the round key, its output
+       stored; then the last three are the tail, as for K = 3, their
+       rounds carrying the front's GHASH (its ciphertext now ends at
+       DST).  */
+    _tail_rounds 3, .Lkf, 0, DST, 0
+    .irp i, 3,4,5,6,7
+      .if \i < \k
+        vmovdqu8 (\i-3)*VL(SRC), T0
+        vpxord RK_LAST, T0, T0
+        vaesenclast T0, V\i, V\i
+        vmovdqu8 V\i, (\i-3)*VL(DST)
+      .endif
+    .endr
+    add $.Lkf*VL, SRC
+    add $.Lkf*VL, DST
+    sub $.Lkf*VL, LEN
+    .set .Lgn, .Lkf
+    .set .Lklast, 3
+  .else
+    .set .Lgn, NVEC * \ghash
+    .set .Lklast, \k
+  .endif
+  /* E(K, J0) with EK_J0.  From 3 vectors on the rounds are bound by
+     port 0, not by latency: J0 then goes in the last vector's top lane
+     when the message leaves it free (the last vector < VL - 16 bytes),
+     where it costs no VAESENC of its own.  Else in a lane of its own
+     (_j0_lane_start).  */
+  .if .Lklast >= 3
+    kmovw %k4, TMP32
+    test $GCM_KERNEL_EK_J0, TMP32
+    jz .Lrounds\@
+    lea -1(LEN), TMP
+    and $VL-1, TMP
+    cmp $VL-16, TMP
+    jae .Lj0_apart\@
+    vbroadcasti32x4 ACC_EK_J0(ACCP), T1
+    vpxord RK0, T1, T1
+    mov $(0xc0 >> (8 - VL / 8)), TMP32  /* the top lane's qwords */
+    kmovw TMP32, %k5
+    .irp i, 0,1,2,3,4,5,6,7
+      .if \i == (.Lklast - 1)
+        vmovdqa64 T1, V\i{%k5}
+      .endif
+    .endr
+.Lrounds\@:
+    _tail_rounds 0, .Lklast, .Lgn, DST, 0
+    .irp i, 0,1,2,3,4,5,6,7
+      .if \i < .Lklast
+        vaesenclast RK_LAST, V\i, V\i
+      .endif
+    .endr
+    kmovw %k4, TMP32
+    test $GCM_KERNEL_EK_J0, TMP32
+    jz \done
+    .irp i, 0,1,2,3,4,5,6,7
+      .if \i == (.Lklast - 1)
+        vextracti32x4 $(VL / 16 - 1), V\i, X_T1
+      .endif
+    .endr
+    vmovdqu X_T1, ACC_EK_J0(ACCP)
+    jmp \done
+.Lj0_apart\@:
+  .endif
+  .if (.Lklast <= 2) && (.Lgn == 0)
+    _tail_rounds_unrolled .Lklast
+  .else
+    _tail_rounds 0, .Lklast, .Lgn, DST, 1
+  .endif
   .irp i, 0,1,2,3,4,5,6,7
-    .if \i < \k
+    .if \i < .Lklast
       vaesenclast RK_LAST, V\i, V\i
     .endif
   .endr
@@ -522,74 +627,146 @@
 .Lj0_lane\@:
 .endm
 
-/* The middle rounds of a tail, on V0..V(K-1): a loop over the rounds,
-   the round key broadcast from the schedule each time, so that one
-   short body serves every K and key size (the rounds of the K vectors
-   interleaved: AES latency is hidden by independent states, not by the
-   out-of-order window, which VAESENC chains would fill).  With GHASH
-   set, the first 8 rounds each carry one vector of the GHASH of the
-   batch before (at DST - BATCH), then its reduction: the carry-less
-   multiplies run under the rounds instead of after them.  Clobbers
-   %rcx, AUX, TMP, GHDATA2 (the round key).  */
-.macro _tail_rounds k, ghash
+/* The middle rounds of a tail, on V(FIRST)..V(FIRST+COUNT-1) (and on
+   J0 with J0 set): a loop over the rounds, the round key broadcast from
+   the schedule each time, so that one short body serves every vector
+   count and key size (the rounds of the vectors interleaved: AES
+   latency is hidden by independent states, not by the out-of-order
+   window, which VAESENC chains would fill).  With GN set, the first GN
+   rounds each carry the GHASH of one of the GN vectors of ciphertext
+   that end at GEND (a register), on from ACC, with H^(GN VL/16) .. H^1,
+   then its reduction into ACC: the carry-less multiplies run under the
+   rounds instead of after them.  Clobbers %rcx, AUX, TMP, GHDATA2 (the
+   round key).  */
+.macro _tail_rounds first, count, gn, gend, j0
   lea AES_KEY_ENC_OFFSET+16(KEY), %rcx          /* round key 1 */
   mov AES_KEY_ROUNDS_OFFSET(KEY), AUX32
   shl $4, AUX32
   lea AES_KEY_ENC_OFFSET(KEY,AUX), AUX          /* the last round key */
-  _j0_lane_start
-  .if \ghash
+  .if \j0
+    _j0_lane_start
+  .endif
+  .if \gn
     vpxor X_LO, X_LO, X_LO
     vpxor X_MID, X_MID, X_MID
     vpxor X_HI, X_HI, X_HI
-    lea -BATCH(DST), TMP
+    lea -(\gn)*VL(\gend), TMP
+.p2align 5
 1:
     vbroadcasti32x4 (%rcx), GHDATA2
-    .irp i, 0,1,2,3,4,5,6,7
-      .if \i < \k
-        vaesenc GHDATA2, V\i, V\i
-      .endif
-    .endr
-    vaesenc X_GHDATA2, X_J0, X_J0
+    _tail_round \first, \count, \j0
     vmovdqu8 (TMP), GHDATA
     vpshufb .Lbswap128(%rip), GHDATA, GHDATA
     vpxord ACC, GHDATA, GHDATA          /* ACC joins the first block only */
     vpxor X_ACC, X_ACC, X_ACC
-    vmovdqu8 HPOW_BATCH(HKEY), TAIL_HPOW
+    vmovdqu8 GCM_HPOW_BYTES-(\gn)*VL(HKEY), TAIL_HPOW
     _ghash_mul TAIL_HPOW
     add $16, %rcx
     add $VL, HKEY
     add $VL, TMP
-    cmp DST, TMP
+    cmp \gend, TMP
     jne 1b
-    sub $BATCH, HKEY
+    sub $(\gn)*VL, HKEY
     _ghash_reduce
     _ghash_fold_lanes
   .endif
+.p2align 5
 2:
   vbroadcasti32x4 (%rcx), GHDATA2
-  .irp i, 0,1,2,3,4,5,6,7
-    .if \i < \k
-      vaesenc GHDATA2, V\i, V\i
-    .endif
-  .endr
-  vaesenc X_GHDATA2, X_J0, X_J0
+  _tail_round \first, \count, \j0
   add $16, %rcx
   cmp AUX, %rcx
   jne 2b
 .endm
 
+/* _tail_rounds on V0..V(K-1) and J0 without GHASH, unrolled: a short
+   message's rounds are bound by latency, which a loop's counter and
+   branch do not lengthen, but its bookkeeping is a fifth of the
+   instructions of a one-vector message.  Round keys by from-end index
+   (round key e before the last at 112 - 16 e from TMP), the key size
+   picking the entry.  */
+.macro _tail_rounds_unrolled k
+  _j0_lane_start                        /* clobbers TMP */
+  mov AES_KEY_ROUNDS_OFFSET(KEY), AUX32
+  shl $4, AUX32
+  lea AES_KEY_ENC_OFFSET-112(KEY,AUX), TMP
+  cmpl $12, AES_KEY_ROUNDS_OFFSET(KEY)
+  jb .Lr128\@
+  je .Lr192\@
+  .irp e, 13,12
+    vbroadcasti32x4 112-16*\e(TMP), GHDATA2
+    _tail_round 0, \k, 1
+  .endr
+.Lr192\@:
+  .irp e, 11,10
+    vbroadcasti32x4 112-16*\e(TMP), GHDATA2
+    _tail_round 0, \k, 1
+  .endr
+.Lr128\@:
+  .irp e, 9,8,7,6,5,4,3,2,1
+    vbroadcasti32x4 112-16*\e(TMP), GHDATA2
+    _tail_round 0, \k, 1
+  .endr
+.endm
+
+/* One middle round (round key GHDATA2) on V(FIRST)..V(FIRST+COUNT-1),
+   and on X_J0 with J0.  */
+.macro _tail_round first, count, j0
+  .irp i, 0,1,2,3,4,5,6,7
+    .if (\i >= (\first)) && (\i < ((\first) + (\count)))
+      vaesenc GHDATA2, V\i, V\i
+    .endif
+  .endr
+  .if \j0
+    vaesenc X_GHDATA2, X_J0, X_J0
+  .endif
+.endm
+
 /* The 0 < LEN < BATCH bytes left, with their keystream in V0, V1, ...:
-   vector by vector, the output (exact bytes through masks) and the
-   GHASH of the vector's whole ciphertext blocks (DEC: from the input
-   register, loaded before the store that may overwrite it), with the
-   last powers of H (the last vector may read past H^1 into the zero
-   padding: its data lanes there are zero).  Ends with ACC updated and,
-   when the final block is partial, its keystream block at KS_TAIL.  */
-.macro _tail_finish dec
+   vector by vector, the output and the GHASH of the vector's whole
+   ciphertext blocks (DEC: from the input register, loaded before the
+   store that may overwrite it), with the last powers of H.  The whole
+   vectors before the last need no mask; the last one (_tail_last)
+   does.  Entered at ENTRY, which comes last, so that a one-vector tail
+   runs straight through into what follows.  Ends with ACC updated and,
+   when the final block is partial, its keystream block at KS_TAIL and
+   its ciphertext in TAIL_CT.  */
+.macro _tail_finish dec, entry
+  .irp i, 0,1,2,3,4,5,6
+.Lwhole\@_\i:
+    vmovdqu8 \i*VL(SRC), GHDATA2
+    vpxord GHDATA2, V\i, GHDATA
+    vmovdqu8 GHDATA, \i*VL(DST)
+    .if \dec
+      vpshufb .Lbswap128(%rip), GHDATA2, GHDATA
+    .else
+      vpshufb .Lbswap128(%rip), GHDATA, GHDATA
+    .endif
+    .if \i == 0
+      vpxord ACC, GHDATA, GHDATA        /* ACC joins the first block only */
+      vpxor X_ACC, X_ACC, X_ACC
+    .endif
+    vmovdqu8 \i*VL(HKEY), TAIL_HPOW
+    _ghash_mul TAIL_HPOW
+    sub $VL, LEN
+    .if \i < 6
+      cmp $VL, LEN
+      .irp j, 1,2,3,4,5,6
+        .if \j == (\i + 1)
+          ja .Lwhole\@_\j
+        .endif
+      .endr
+    .endif
+    .irp j, 1,2,3,4,5,6,7
+      .if \j == (\i + 1)
+        _tail_last \j, \dec
+      .endif
+    .endr
+    jmp .Lhashed\@
+  .endr
+\entry:
   mov $-1, ONES
   vmovq HKEY, X_HKEY_SAVE
-  lea -1(LEN), %rcx
-  shr $(5 + VL / 64), %rcx              /* the index of the last vector */
   mov LEN, AUX
   and $-16, AUX
   add $GCM_HPOW_BYTES, HKEY
@@ -597,64 +774,73 @@
   vpxor X_LO, X_LO, X_LO
   vpxor X_MID, X_MID, X_MID
   vpxor X_HI, X_HI, X_HI
-  .irp i, 0,1,2,3,4,5,6,7
-    _bytemask LEN, %k1                  /* all bytes of this vector */
-    mov LEN, AUX
-    and $-16, AUX
-    _bytemask AUX, %k2                  /* its whole blocks */
-    vmovdqu8 \i*VL(SRC), GHDATA2{%k1}{z}
-    vpxord GHDATA2, V\i, GHDATA
-    vmovdqu8 GHDATA, \i*VL(DST){%k1}
-    .if \dec
-      vmovdqa64 GHDATA2, CT_LAST
-    .else
-      vmovdqu8 GHDATA, CT_LAST{%k1}{z}
-    .endif
-    test AUX, AUX
-    jz .Lhashed\@                       /* no whole block: the end */
-    .if \dec
-      vmovdqu8 GHDATA2, GHDATA{%k2}{z}
-    .else
-      vmovdqu8 GHDATA, GHDATA{%k2}{z}
-    .endif
-    vpshufb .Lbswap128(%rip), GHDATA, GHDATA
-    vpxord ACC, GHDATA, GHDATA          /* ACC joins the first block only */
-    vpxor X_ACC, X_ACC, X_ACC
-    vmovdqu8 \i*VL(HKEY), TAIL_HPOW
-    _ghash_mul TAIL_HPOW
-    .if \i < 7
-      cmp $VL, LEN
-      jbe .Lhashed\@
-      sub $VL, LEN
-    .endif
-  .endr
+  cmp $VL, LEN
+  ja .Lwhole\@_0
+  _tail_last 0, \dec
 .Lhashed\@:
-  /* Here 0 < LEN <= VL, and the vector just done is the last.  ACC is
-     still the state if no block was hashed, else zero.  */
+  /* ACC is still the state if no block was hashed, else zero.  */
   _ghash_reduce
   _ghash_fold_lanes 1
-  test $15, LEN
-  jz .Lfinished\@
-  /* The keystream of the partial block: lane LEN/16 of the last vector;
-     V0 gets that vector.  */
-  .irp i, 1,2,3,4,5,6,7
-    cmp $\i, %ecx
-    jne 1f
-    vmovdqa64 V\i, V0
-1:
-  .endr
+  vmovq X_HKEY_SAVE, HKEY
+.endm
+
+/* The last vector of a tail, V<I>, holding the final 0 < LEN <= VL
+   bytes: exact bytes through masks from bzhi (no byte outside the
+   caller's buffers is read or written), the GHASH of its whole blocks
+   (it may read powers past H^1 into the key's zero padding: its data
+   lanes there are zero), and for a partial final block its keystream
+   to KS_TAIL and its ciphertext, zero-padded, to TAIL_CT.  */
+.macro _tail_last i, dec
+  bzhi LEN, ONES, TMP
+  .if VL == 64
+    kmovq TMP, %k1                      /* its bytes */
+  .else
+    kmovd TMP32, %k1
+  .endif
   mov LEN, AUX
+  and $-16, AUX
+  bzhi AUX, ONES, TMP
+  .if VL == 64
+    kmovq TMP, %k2                      /* its whole blocks */
+  .else
+    kmovd TMP32, %k2
+  .endif
+  vmovdqu8 \i*VL(SRC), GHDATA2{%k1}{z}
+  vpxord GHDATA2, V\i, GHDATA
+  vmovdqu8 GHDATA, \i*VL(DST){%k1}
+  .if \dec
+    vmovdqa64 GHDATA2, CT_LAST
+  .else
+    vmovdqu8 GHDATA, CT_LAST{%k1}{z}
+  .endif
+  test AUX, AUX
+  jz 1f
+  .if \dec
+    vmovdqu8 GHDATA2, GHDATA{%k2}{z}
+  .else
+    vmovdqu8 GHDATA, GHDATA{%k2}{z}
+  .endif
+  vpshufb .Lbswap128(%rip), GHDATA, GHDATA
+  .if \i == 0
+    vpxord ACC, GHDATA, GHDATA          /* ACC joins the first block only */
+    vpxor X_ACC, X_ACC, X_ACC
+  .endif
+  vmovdqu8 \i*VL(HKEY), TAIL_HPOW
+  _ghash_mul TAIL_HPOW
+1:
+  test $15, LEN
+  jz 2f
+  /* The partial block: lane LEN / 16.  */
   shr $4, AUX
   shl $1, AUX
   mov $3, TMP32
   shlx AUX, TMP, TMP                    /* the lane's two qwords */
   kmovw TMP32, %k2
-  vpcompressq V0, V1{%k2}{z}
+  vpcompressq V\i, GHDATA2{%k2}{z}
   mov 16(%rsp), TMP
-  vmovdqu X1, (TMP)
+  vmovdqu X_GHDATA2, (TMP)              /* KS_TAIL */
   vpcompressq CT_LAST, TAIL_CT{%k2}{z}  /* its ciphertext, zero-padded */
-.Lfinished\@:
-  vmovq X_HKEY_SAVE, HKEY
+2:
 .endm
 
 /* LE = the counter blocks from CTR32 on, one per lane, byte-reversed
@@ -932,7 +1118,7 @@
     jmp .Ldone\@
 .Ltail_stitched\@:
     _ctr_lanes T0
-    _tail_keystream .Lkeystream\@, 1
+    _tail_keystream .Lkeystream\@, 1, \dec
   .endif
 
   /* 0 <= LEN < BATCH, nothing to hash but the tail.  */
@@ -949,9 +1135,8 @@
   vshufi32x4 $0, T0, T0, T0
   vpaddd .Llane_offsets(%rip), T0, T0
 .Ltail_keystream\@:
-  _tail_keystream .Lkeystream\@, 0
-.Lkeystream\@:
-  _tail_finish \dec
+  _tail_keystream .Lkeystream\@, 0, \dec
+  _tail_finish \dec, .Lkeystream\@
 
 .Ldone\@:
   vpshufb .Lbswap128(%rip), X_ACC, X_T0
@@ -968,6 +1153,7 @@
   vpshufb .Lbswap128(%rip), X_T1, X_T1
   test $15, LEN
   jz 1f
+  vmovdqu64 X_TAIL_CT, ACC_PENDING(ACCP)
   vpshufb .Lbswap128(%rip), X_TAIL_CT, X_GHDATA
   vpxord X_ACC, X_GHDATA, X_GHDATA
   _ghash_mul_x 1, HPOW_H2(HKEY), X_GHDATA

@@ -88,6 +88,18 @@ _gcry_aes_gcm_x86_setkey (struct gcm_bulk_key *gkey, const byte h[16])
 #define GCM_KERNEL_TAG 2
 #define GCM_KERNEL_FLAGS_SHIFT 56
 
+/* The slot's flag bits are the kernels' moved up by 8: with native
+   flags, NBYTES takes them with one shift.  */
+static_assert (GCM_BULK_EK_J0 == GCM_KERNEL_EK_J0 << 8
+               && GCM_BULK_TAG == GCM_KERNEL_TAG << 8, "OP flag bits");
+
+static inline size_t
+kernel_nbytes_native (size_t nbytes, int op)
+{
+  return nbytes | (size_t) (op & (GCM_BULK_EK_J0 | GCM_BULK_TAG))
+                  << (GCM_KERNEL_FLAGS_SHIFT - 8);
+}
+
 static inline size_t
 kernel_nbytes (size_t nbytes, int op, int native_flags)
 {
@@ -106,9 +118,9 @@ typedef void (*gcm_ghash_fn_t) (const byte *hkey, byte *acc,
 /* GCM_BULK_TAG for the kernels without it (the VEX variants): the tag
    from ACC over the final partial ciphertext block CT_TAIL (REST bytes,
    zero-padded; none when REST is 0) and the length block at ACC + 48,
-   with the variant's GHASH, xor E(K, J0).  Only public data passes
-   through the buffers (ciphertext, lengths) but the GHASH state, which
-   is wiped.  */
+   with the variant's GHASH, xor E(K, J0); that padded block also goes
+   to PENDING at ACC + 16.  Only public data passes through the buffers
+   (ciphertext, lengths) but the GHASH state, which is wiped.  */
 static void
 gcm_tag_fallback (gcm_ghash_fn_t ghash, const byte *hkey, byte *acc,
                   const byte *ct_tail, size_t rest)
@@ -120,6 +132,7 @@ gcm_tag_fallback (gcm_ghash_fn_t ghash, const byte *hkey, byte *acc,
     {
       memcpy (blocks, ct_tail, rest);
       memset (blocks + rest, 0, 16 - rest);
+      memcpy (acc + 16, blocks, 16);
       n = 16;
     }
   memcpy (blocks + n, acc + 48, 16);
@@ -133,13 +146,45 @@ gcm_tag_fallback (gcm_ghash_fn_t ghash, const byte *hkey, byte *acc,
 /* One variant's gcm_crypt.  NATIVE_FLAGS: its kernels do GCM_BULK_EK_J0
    and GCM_BULK_TAG themselves; else they are done here around the
    kernel call.  POWERS: the key's doubling with the variant's
-   instructions (ghash.h).  */
+   instructions (ghash.h).  The usual call, data for a variant with
+   native flags, goes straight to its kernel as a tail call; the rest
+   (gcm_general_<variant>) has calls to make around the kernel's, and
+   with them a frame and saved registers that short messages would pay
+   for on every call.  */
 #define AES_X86_DEFINE_GCM_GLUE(variant, native_flags, powers)          \
+  static void __attribute__ ((noinline))                                \
+  gcm_general_##variant (void *ctx, struct gcm_bulk_key *gkey,          \
+                         byte *acc, byte *ctr, byte *out,               \
+                         const byte *in, size_t nbytes,                 \
+                         byte *ks_tail, int op);                        \
+                                                                        \
   void                                                                  \
   _gcry_aes_gcm_x86_##variant (void *ctx, struct gcm_bulk_key *gkey,    \
                                byte *acc, byte *ctr, byte *out,         \
                                const byte *in, size_t nbytes,           \
                                byte *ks_tail, int op)                   \
+  {                                                                     \
+    if ((native_flags) && nbytes && (op & 0xff) == GCM_BULK_ENCRYPT)    \
+      _gcry_aes_gcm_enc_##variant (ctx, (const byte *) gkey->hpow, acc, \
+                                   ctr, out, in,                        \
+                                   kernel_nbytes_native (nbytes, op),   \
+                                   ks_tail);                            \
+    else if ((native_flags) && nbytes                                   \
+             && (op & 0xff) == GCM_BULK_DECRYPT)                        \
+      _gcry_aes_gcm_dec_##variant (ctx, (const byte *) gkey->hpow, acc, \
+                                   ctr, out, in,                        \
+                                   kernel_nbytes_native (nbytes, op),   \
+                                   ks_tail);                            \
+    else                                                                \
+      gcm_general_##variant (ctx, gkey, acc, ctr, out, in, nbytes,      \
+                             ks_tail, op);                              \
+  }                                                                     \
+                                                                        \
+  static void                                                           \
+  gcm_general_##variant (void *ctx, struct gcm_bulk_key *gkey,          \
+                         byte *acc, byte *ctr, byte *out,               \
+                         const byte *in, size_t nbytes,                 \
+                         byte *ks_tail, int op)                         \
   {                                                                     \
     const aes_hw_key_t *key = ctx;                                      \
     const byte *hkey = (const byte *) gkey->hpow;                       \

@@ -314,8 +314,10 @@ gcm_finish_ek_j0 (gcry_cipher_hd_t c)
     }
 }
 
-static gcry_err_code_t
-gcm_setiv (gcry_cipher_hd_t c, const byte *iv, size_t ivlen)
+/* Any IV, and every error case: the message is cleared first, whatever
+   the outcome.  */
+static gcry_err_code_t __attribute__ ((noinline))
+gcm_setiv_general (gcry_cipher_hd_t c, const byte *iv, size_t ivlen)
 {
   byte j0[GCM_BLOCKSIZE];
   byte lenblock[GCM_BLOCKSIZE];
@@ -366,6 +368,44 @@ gcm_setiv (gcry_cipher_hd_t c, const byte *iv, size_t ivlen)
   return 0;
 }
 
+/* The common case has its own short path: a 12-byte IV on a keyed
+   handle.  Short messages pay for setiv once each, and the general
+   path's frame, checks and wider clear cost about as much as the rest
+   of the call.  It leaves the state gcm_setiv_general would: what it
+   does not clear (PENDING, TAG) is not read before it is written again
+   (NPENDING is 0, TAG_READY and TAG_DONE are clear).  */
+static gcry_err_code_t
+gcm_setiv (gcry_cipher_hd_t c, const byte *iv, size_t ivlen)
+{
+  u64 iv_head;
+
+  if (UNLIKELY (ivlen != GCM_BLOCKSIZE - 4 || !iv || !c->marks.key
+                || !c->bulk.gcm_crypt))
+    return gcm_setiv_general (c, iv, ivlen);
+
+  memcpy (&iv_head, iv, 8);
+  /* J0 = IV || be32 (1), encrypted by the first data call (EK_J0), and
+     the first counter block IV || be32 (2), each with one 16-byte
+     store.  Public (the IV is): no wipe.  */
+  store_block (c->u_mode.gcm.ek_j0, iv_head, iv96_tail_image (iv, 1));
+  store_block (c->ctr, iv_head, iv96_tail_image (iv, 2));
+  /* The GHASH state, and the keystream of an earlier message (a
+     secret, though no longer in use: UNUSED is 0).  */
+  store_block (c->u_mode.gcm.acc, 0, 0);
+  store_block (c->keystream, 0, 0);
+  c->unused = 0;
+  c->u_mode.gcm.aadlen = 0;
+  c->u_mode.gcm.datalen = 0;
+  c->u_mode.gcm.npending = 0;
+  c->u_mode.gcm.aad_done = 0;
+  c->u_mode.gcm.tag_done = 0;
+  c->u_mode.gcm.over_limit = 0;
+  c->u_mode.gcm.ek_j0_pending = 1;
+  c->u_mode.gcm.tag_ready = 0;
+  c->marks.iv = 1;
+  return 0;
+}
+
 /* Upstream: an operation before any setiv runs with a 16-byte zero IV.  */
 static void
 gcm_default_iv (gcry_cipher_hd_t c)
@@ -376,10 +416,21 @@ gcm_default_iv (gcry_cipher_hd_t c)
     gcm_setiv (c, zero_iv, sizeof zero_iv);
 }
 
+/* After cipher.c's reset (and at open, on a zeroed handle), which has
+   cleared CTR, KEYSTREAM, UNUSED and the IV mark: the rest of
+   gcm_clear_message.  */
 static void
 gcm_reset (gcry_cipher_hd_t c)
 {
-  gcm_clear_message (c);
+  memset (c->u_mode.gcm.acc, 0, GCM_MESSAGE_STATE_BYTES);
+  c->u_mode.gcm.npending = 0;
+  c->u_mode.gcm.aadlen = 0;
+  c->u_mode.gcm.datalen = 0;
+  c->u_mode.gcm.aad_done = 0;
+  c->u_mode.gcm.tag_done = 0;
+  c->u_mode.gcm.over_limit = 0;
+  c->u_mode.gcm.ek_j0_pending = 0;
+  c->u_mode.gcm.tag_ready = 0;
 }
 
 /* After the algorithm took the key: the GHASH key H = E(K, 0^128).  */
@@ -453,19 +504,42 @@ gcm_data_prologue (gcry_cipher_hd_t c, size_t outsize, size_t inlen)
   return 0;
 }
 
+/* The kernel call that ends every data call on the stitched kernel:
+   LEN bytes from a block boundary, nothing pending, the checks and
+   the bookkeeping done.  Most messages end with this call, so the
+   kernel also makes the tag they would have (and E(J0) if still due)
+   while it has everything at hand, and leaves a final partial block's
+   ciphertext, zero-padded, in PENDING (GCM_BULK_TAG): no copy here, and
+   none before a decryption in place.  A later call, or none, decides
+   whether the tag is used.  */
+static inline void
+gcm_kernel_call (gcry_cipher_hd_t c, byte *out, const byte *in, size_t len,
+                 int op)
+{
+  size_t rest = len % GCM_BLOCKSIZE;
+
+  store_block (c->u_mode.gcm.tag, CIPHER_BE64 (c->u_mode.gcm.aadlen << 3),
+               CIPHER_BE64 (c->u_mode.gcm.datalen << 3));
+  c->bulk.gcm_crypt (cipher_ctx (c), &c->u_mode.gcm.bulk_key,
+                     c->u_mode.gcm.acc, c->ctr, out, in, len, c->keystream,
+                     op | GCM_BULK_TAG
+                     | (c->u_mode.gcm.ek_j0_pending ? GCM_BULK_EK_J0 : 0));
+  c->u_mode.gcm.ek_j0_pending = 0;
+  c->u_mode.gcm.tag_ready = 1;
+  c->u_mode.gcm.npending = (unsigned int) rest;
+  c->unused = (GCM_BLOCKSIZE - rest) % GCM_BLOCKSIZE;
+}
+
 /* The data on the stitched kernel.  The bytes that finish a partly
    used keystream block go the generic way (that also completes the
    pending GHASH block: both are at the same offset in the block, since
    the AAD was padded); the kernel then starts on a block boundary with
-   nothing pending and takes everything else.  A final partial block's
-   ciphertext becomes PENDING -- for decryption copied before the
-   kernel may overwrite it in place.  */
+   nothing pending and takes everything else.  */
 static void
 gcm_crypt_stitched (gcry_cipher_hd_t c, byte *out, const byte *in,
                     size_t len, int op)
 {
   size_t head = len < c->unused ? len : c->unused;
-  size_t rest;
 
   if (head)
     {
@@ -483,26 +557,8 @@ gcm_crypt_stitched (gcry_cipher_hd_t c, byte *out, const byte *in,
       in += head;
       len -= head;
     }
-  if (!len)
-    return;
-  rest = len % GCM_BLOCKSIZE;
-  if (op == GCM_BULK_DECRYPT)
-    memcpy (c->u_mode.gcm.pending, in + len - rest, rest);
-  /* Most messages end with this call: let the kernel make the tag they
-     would have (and E(J0) if still due) while it has everything at
-     hand; a later call, or none, decides whether it is used.  */
-  store_block (c->u_mode.gcm.tag, CIPHER_BE64 (c->u_mode.gcm.aadlen << 3),
-               CIPHER_BE64 (c->u_mode.gcm.datalen << 3));
-  c->bulk.gcm_crypt (cipher_ctx (c), &c->u_mode.gcm.bulk_key,
-                     c->u_mode.gcm.acc, c->ctr, out, in, len, c->keystream,
-                     op | GCM_BULK_TAG
-                     | (c->u_mode.gcm.ek_j0_pending ? GCM_BULK_EK_J0 : 0));
-  c->u_mode.gcm.ek_j0_pending = 0;
-  c->u_mode.gcm.tag_ready = 1;
-  if (op == GCM_BULK_ENCRYPT)
-    memcpy (c->u_mode.gcm.pending, out + len - rest, rest);
-  c->u_mode.gcm.npending = rest;
-  c->unused = rest ? GCM_BLOCKSIZE - rest : 0;
+  if (len)
+    gcm_kernel_call (c, out, in, len, op);
 }
 
 /* The stitched kernel keeps the keystream and the GHASH input in step:
@@ -520,9 +576,10 @@ gcm_stitched_in_step (gcry_cipher_hd_t c)
   return c->unused == (npending ? GCM_BLOCKSIZE - npending : 0);
 }
 
-static gcry_err_code_t
-gcm_encrypt (gcry_cipher_hd_t c, byte *out, size_t outsize,
-             const byte *in, size_t inlen)
+/* Every data call but the direct ones (below).  */
+static gcry_err_code_t __attribute__ ((noinline))
+gcm_crypt_general (gcry_cipher_hd_t c, byte *out, size_t outsize,
+                   const byte *in, size_t inlen, int op)
 {
   gcry_err_code_t rc = gcm_data_prologue (c, outsize, inlen);
   size_t n;
@@ -531,14 +588,23 @@ gcm_encrypt (gcry_cipher_hd_t c, byte *out, size_t outsize,
     return rc;
   if (c->bulk.gcm_crypt && gcm_stitched_in_step (c))
     {
-      gcm_crypt_stitched (c, out, in, inlen, GCM_BULK_ENCRYPT);
+      gcm_crypt_stitched (c, out, in, inlen, op);
       return 0;
     }
   while (inlen)
     {
       n = inlen < GCM_CHUNK ? inlen : GCM_CHUNK;
-      ctr_crypt (c, out, in, n);
-      hash_bytes (c, c->u_mode.gcm.acc, out, n);
+      if (op == GCM_BULK_ENCRYPT)
+        {
+          ctr_crypt (c, out, in, n);
+          hash_bytes (c, c->u_mode.gcm.acc, out, n);
+        }
+      else
+        {
+          /* Hash first: OUT may be IN.  */
+          hash_bytes (c, c->u_mode.gcm.acc, in, n);
+          ctr_crypt (c, out, in, n);
+        }
       out += n;
       in += n;
       inlen -= n;
@@ -546,30 +612,43 @@ gcm_encrypt (gcry_cipher_hd_t c, byte *out, size_t outsize,
   return 0;
 }
 
+/* Whether a data call can go to the stitched kernel directly, with
+   nothing for gcm_data_prologue and gcm_crypt_stitched to do: an IV
+   set, no error to report, and the message on a block boundary with
+   nothing pending (the first data call of every message whose AAD is
+   whole blocks or none, and every call after whole blocks).  The AAD
+   then needs no padding, only its end marked.  A short message pays
+   for every branch and spilled register of the general path.  */
+static inline int
+gcm_direct (gcry_cipher_hd_t c, size_t outsize, size_t inlen)
+{
+  return (c->bulk.gcm_crypt && c->marks.iv && inlen <= outsize
+          && !c->u_mode.gcm.over_limit && !c->u_mode.gcm.tag_done
+          && !c->u_mode.gcm.npending && !c->unused
+          && (u64) inlen <= GCM_MAX_DATALEN - c->u_mode.gcm.datalen);
+}
+
+static gcry_err_code_t
+gcm_encrypt (gcry_cipher_hd_t c, byte *out, size_t outsize,
+             const byte *in, size_t inlen)
+{
+  if (UNLIKELY (!gcm_direct (c, outsize, inlen)))
+    return gcm_crypt_general (c, out, outsize, in, inlen, GCM_BULK_ENCRYPT);
+  c->u_mode.gcm.aad_done = 1;
+  c->u_mode.gcm.datalen += inlen;
+  gcm_kernel_call (c, out, in, inlen, GCM_BULK_ENCRYPT);
+  return 0;
+}
+
 static gcry_err_code_t
 gcm_decrypt (gcry_cipher_hd_t c, byte *out, size_t outsize,
              const byte *in, size_t inlen)
 {
-  gcry_err_code_t rc = gcm_data_prologue (c, outsize, inlen);
-  size_t n;
-
-  if (rc)
-    return rc;
-  if (c->bulk.gcm_crypt && gcm_stitched_in_step (c))
-    {
-      gcm_crypt_stitched (c, out, in, inlen, GCM_BULK_DECRYPT);
-      return 0;
-    }
-  while (inlen)
-    {
-      n = inlen < GCM_CHUNK ? inlen : GCM_CHUNK;
-      /* Hash first: OUT may be IN.  */
-      hash_bytes (c, c->u_mode.gcm.acc, in, n);
-      ctr_crypt (c, out, in, n);
-      out += n;
-      in += n;
-      inlen -= n;
-    }
+  if (UNLIKELY (!gcm_direct (c, outsize, inlen)))
+    return gcm_crypt_general (c, out, outsize, in, inlen, GCM_BULK_DECRYPT);
+  c->u_mode.gcm.aad_done = 1;
+  c->u_mode.gcm.datalen += inlen;
+  gcm_kernel_call (c, out, in, inlen, GCM_BULK_DECRYPT);
   return 0;
 }
 
@@ -580,51 +659,59 @@ taglen_is_valid (size_t taglen)
   return (taglen >= 12 && taglen <= 16) || taglen == 8 || taglen == 4;
 }
 
-static gcry_err_code_t
-gcm_compute_tag (gcry_cipher_hd_t c, size_t taglen)
+/* The tag when no data call left it (TAG_READY clear): the padded
+   final partial block (if any) and the length block, in one GHASH
+   call.  Only public data (ciphertext, lengths): no wipe.  */
+static gcry_err_code_t __attribute__ ((noinline))
+gcm_make_tag (gcry_cipher_hd_t c)
 {
-  /* The padded final partial block (if any) and the length block, in
-     one GHASH call: short messages feel every call's fixed cost.  Only
-     public data (ciphertext, lengths): no wipe.  */
   byte last[2 * GCM_BLOCKSIZE];
-  unsigned int npending = c->u_mode.gcm.npending, nlast = 0;
+  unsigned int npending, nlast = 0;
 
-  if (!taglen_is_valid (taglen) && taglen < GCM_BLOCKSIZE)
-    return GPG_ERR_INV_LENGTH;
-  if (c->u_mode.gcm.over_limit)
-    return GPG_ERR_INV_LENGTH;
-  if (c->u_mode.gcm.tag_done)
-    return 0;
   if (!c->marks.key)
     return GPG_ERR_INV_STATE;
   gcm_default_iv (c);
-
-  if (!c->u_mode.gcm.tag_ready)
+  gcm_finish_ek_j0 (c);
+  npending = c->u_mode.gcm.npending;
+  if (npending)
     {
-      gcm_finish_ek_j0 (c);
-      if (npending)
-        {
-          /* PENDING is ciphertext (public) and is not read again.  */
-          memcpy (last, c->u_mode.gcm.pending, npending);
-          memset (last + npending, 0, GCM_BLOCKSIZE - npending);
-          nlast = 1;
-        }
-      /* One 16-byte store: the GHASH kernel loads the block whole.  */
-      store_block (last + nlast * GCM_BLOCKSIZE,
-                   CIPHER_BE64 (c->u_mode.gcm.aadlen << 3),
-                   CIPHER_BE64 (c->u_mode.gcm.datalen << 3));
-      ghash_blocks (c, c->u_mode.gcm.acc, last, nlast + 1);
-      xor_block (c->u_mode.gcm.tag, c->u_mode.gcm.acc, c->u_mode.gcm.ek_j0);
+      /* PENDING is ciphertext (public) and is not read again.  */
+      memcpy (last, c->u_mode.gcm.pending, npending);
+      memset (last + npending, 0, GCM_BLOCKSIZE - npending);
+      nlast = 1;
     }
-  /* Else the last data call left this message's tag in TAG.  */
+  /* One 16-byte store: the GHASH kernel loads the block whole.  */
+  store_block (last + nlast * GCM_BLOCKSIZE,
+               CIPHER_BE64 (c->u_mode.gcm.aadlen << 3),
+               CIPHER_BE64 (c->u_mode.gcm.datalen << 3));
+  ghash_blocks (c, c->u_mode.gcm.acc, last, nlast + 1);
+  xor_block (c->u_mode.gcm.tag, c->u_mode.gcm.acc, c->u_mode.gcm.ek_j0);
+  return 0;
+}
+
+static gcry_err_code_t
+gcm_compute_tag (gcry_cipher_hd_t c, size_t taglen)
+{
+  gcry_err_code_t rc;
+
+  if (UNLIKELY (taglen < GCM_BLOCKSIZE && !taglen_is_valid (taglen)))
+    return GPG_ERR_INV_LENGTH;
+  if (UNLIKELY (c->u_mode.gcm.over_limit))
+    return GPG_ERR_INV_LENGTH;
+  if (c->u_mode.gcm.tag_done)
+    return 0;
+  /* Else the last data call left this message's tag in TAG (TAG_READY
+     implies a key).  */
+  if (UNLIKELY (!c->u_mode.gcm.tag_ready) && (rc = gcm_make_tag (c)))
+    return rc;
   c->u_mode.gcm.npending = 0;
   c->u_mode.gcm.aad_done = 1;
   c->u_mode.gcm.tag_done = 1;
-  /* The secrets of the message (memset: the handle stays live, the
-     stores cannot be dropped).  */
-  memset (c->u_mode.gcm.acc, 0, sizeof c->u_mode.gcm.acc);
-  memset (c->u_mode.gcm.ek_j0, 0, sizeof c->u_mode.gcm.ek_j0);
-  memset (c->keystream, 0, sizeof c->keystream);
+  /* The secrets of the message (plain stores: the handle stays live,
+     they cannot be dropped).  */
+  store_block (c->u_mode.gcm.acc, 0, 0);
+  store_block (c->u_mode.gcm.ek_j0, 0, 0);
+  store_block (c->keystream, 0, 0);
   c->unused = 0;
   return 0;
 }
@@ -652,7 +739,8 @@ gcm_check_tag (gcry_cipher_hd_t c, const byte *tag, size_t taglen)
   if (rc)
     return rc;
   /* The length is public; the comparison takes the same time wherever
-     the tags differ.  */
+     the tags differ (_gcry_ct_memcmp, also the one place where whether
+     a tag matched becomes public: tests/t-consttime.c).  */
   if (!taglen_is_valid (taglen)
       || _gcry_ct_memcmp (tag, c->u_mode.gcm.tag, taglen))
     return GPG_ERR_CHECKSUM;

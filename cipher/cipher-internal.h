@@ -250,7 +250,10 @@ enum
       the message has if this call ends it; replace it with the tag of
       that message (GHASH from the new ACC over the zero-padded final
       partial ciphertext block, if any, and the length block, xor
-      E(K, J0)), so a gettag right after needs no GHASH of its own.
+      E(K, J0)), so a gettag right after needs no GHASH of its own;
+      and when NBYTES is not a multiple of 16, write that zero-padded
+      final partial ciphertext block to PENDING (so the mode copies
+      nothing, even in place).
    ACC, CTR and the rest come out as without the flags.  */
 #define GCM_BULK_EK_J0 0x100
 #define GCM_BULK_TAG   0x200

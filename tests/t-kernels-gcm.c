@@ -20,9 +20,10 @@
  *  - the GHASH op on 0..40 blocks, and whole GCM messages (AAD 0..300
  *    bytes, data 0..1100) whose tag, computed as cipher-gcm.c does on
  *    the slot, matches a reference GCM built from SP 800-38D;
- *  - the OP flags GCM_BULK_EK_J0 and GCM_BULK_TAG (E(J0) and the final
- *    tag made by the data call) against the reference, data lengths
- *    0..4 loop widths, one or two calls;
+ *  - the OP flags GCM_BULK_EK_J0 and GCM_BULK_TAG (E(J0), the final
+ *    tag made by the data call, and a final partial block's ciphertext
+ *    left in PENDING) against the reference, data lengths 0..4 loop
+ *    widths, one or two calls;
  *  - one message split at random block boundaries into several calls;
  *  - lengths 0..1100 with input and output against PROT_NONE pages on
  *    both sides, for both directions and for the GHASH op;
@@ -505,7 +506,7 @@ check_final_flags (void)
       for (n = 0; n <= maxn; n += n < 300 ? 1 : 13)
         for (op = GCM_BULK_ENCRYPT; op <= GCM_BULK_DECRYPT; op++)
           {
-            int first_call_flags = GCM_BULK_EK_J0, ok;
+            int first_call_flags = GCM_BULK_EK_J0, ok, pending_ok;
 
             alen = (n * 7) % 41;
             t_rnd_bytes (iv, 12);
@@ -547,19 +548,30 @@ check_final_flags (void)
             slot (&k, state, ctr, out + split,
                   (op == GCM_BULK_ENCRYPT ? pt : ct) + split, n - split,
                   ks_tail, op | GCM_BULK_TAG | first_call_flags);
+            /* A partial final block's ciphertext, zero-padded, in
+               PENDING (what cipher-gcm.c keeps for the next call).  */
+            pending_ok = 1;
+            if (n % 16)
+              {
+                memset (block, 0, 16);
+                memcpy (block, ct + n - n % 16, n % 16);
+                pending_ok = !memcmp (state + 16, block, 16);
+              }
             ok = !memcmp (state + 48, tag, 16)
                  && !memcmp (state + 32, ekj0, 16)
-                 && !memcmp (out, op == GCM_BULK_ENCRYPT ? ct : pt, n);
+                 && !memcmp (out, op == GCM_BULK_ENCRYPT ? ct : pt, n)
+                 && pending_ok;
             count++;
             if (!ok && nfail++ < 4)
               fprintf (stderr, "t-kernels-gcm: %s flags %s AES-%u n=%zu "
-                       "aad=%zu split=%zu: tag %s, E(J0) %s, output %s\n",
+                       "aad=%zu split=%zu: tag %s, E(J0) %s, output %s, "
+                       "pending %s\n",
                        kern->name, op == GCM_BULK_ENCRYPT ? "enc" : "dec",
                        (unsigned int) keylens[ki] * 8, n, alen, split,
                        memcmp (state + 48, tag, 16) ? "WRONG" : "ok",
                        memcmp (state + 32, ekj0, 16) ? "WRONG" : "ok",
                        memcmp (out, op == GCM_BULK_ENCRYPT ? ct : pt, n)
-                       ? "WRONG" : "ok");
+                       ? "WRONG" : "ok", pending_ok ? "ok" : "WRONG");
           }
     }
   t_check (nfail == 0, "%s: %u messages with EK_J0 and TAG, data 0..%zu, "
