@@ -26,6 +26,7 @@
 
 #include "ghash.h"         /* ghash_key_t in the GCM mode state.  */
 #include "cmac.h"          /* CMAC keys and states of EAX and SIV.  */
+#include "poly1305.h"      /* The MAC state of ChaCha20-Poly1305.  */
 
 /* Largest block of any algorithm libgcrypt has (AES, Camellia, ...).  */
 #define CIPHER_MAX_BLOCKSIZE 16
@@ -269,6 +270,26 @@ typedef struct gcry_cipher_oid_spec
   int mode;             /* GCRY_CIPHER_MODE_* the OID implies.  */
 } gcry_cipher_oid_spec_t;
 
+/* The operations of a stream cipher (BLOCKSIZE 1, ENCRYPT and DECRYPT
+   NULL: no block mode accepts it), which GCRY_CIPHER_MODE_STREAM and
+   GCRY_CIPHER_MODE_POLY1305 run on.  The keystream position and the
+   unused rest of the current keystream block live in the algorithm
+   context, not in the handle's IV or CTR: gcry_cipher_setctr, which
+   upstream applies to CTR's counter only, leaves them alone.  */
+typedef struct cipher_stream_ops
+{
+  /* Start the keystream of nonce IV (IVLEN bytes: which lengths are
+     taken, and the warning for the others, are the algorithm's, as
+     upstream) at its first block, dropping unused keystream.  IV NULL:
+     the all-zero nonce, silently (the state setkey leaves).  */
+  void (*setiv) (void *ctx, const byte *iv, size_t ivlen);
+
+  /* OUT = IN ^ keystream over LEN bytes (any length; over several calls
+     the keystream continues byte-exact).  OUT == IN allowed, no other
+     overlap.  */
+  void (*crypt) (void *ctx, byte *out, const byte *in, size_t len);
+} cipher_stream_ops_t;
+
 typedef struct gcry_cipher_spec
 {
   int algo;                             /* GCRY_CIPHER_*  */
@@ -292,9 +313,34 @@ typedef struct gcry_cipher_spec
   void (*decrypt) (void *ctx, byte *out, const byte *in);
 } gcry_cipher_spec_t;
 
+/* A stream cipher's registry entry: its spec, with ENCRYPT and DECRYPT
+   NULL and BLOCKSIZE 1, and after it the stream operations.  cipher.c
+   lists &entry.spec like any other spec; cipher_stream_ops() finds the
+   operations from it.  (Kept out of gcry_cipher_spec_t so that the
+   block ciphers' specs, written positionally, stay as they are.)  */
+typedef struct cipher_stream_spec
+{
+  gcry_cipher_spec_t spec;      /* First: a pointer to it is one to the
+                                   whole entry.  */
+  cipher_stream_ops_t ops;
+} cipher_stream_spec_t;
+
+/* The stream operations of SPEC, or NULL for a block cipher.  Every
+   spec without ENCRYPT is the SPEC member of a cipher_stream_spec_t.  */
+static inline const cipher_stream_ops_t *
+cipher_stream_ops (const gcry_cipher_spec_t *spec)
+{
+  if (spec->encrypt)
+    return NULL;
+  return &((const cipher_stream_spec_t *) (const void *) spec)->ops;
+}
+
 extern const gcry_cipher_spec_t _gcry_cipher_spec_aes;
 extern const gcry_cipher_spec_t _gcry_cipher_spec_aes192;
 extern const gcry_cipher_spec_t _gcry_cipher_spec_aes256;
+extern const cipher_stream_spec_t _gcry_cipher_spec_chacha20;
+extern const cipher_stream_spec_t _gcry_cipher_spec_salsa20;
+extern const cipher_stream_spec_t _gcry_cipher_spec_salsa20r12;
 
 
 /*
@@ -359,6 +405,14 @@ typedef struct cipher_mode_spec
      NULL: nothing to do.  */
   gcry_err_code_t (*setkey_done) (struct gcry_cipher_handle *c,
                                   const byte *key, size_t keylen);
+
+  /* Nonzero: a mode of stream ciphers (cipher_stream_ops), which block
+     ciphers do not open; 0: a block cipher mode, which stream ciphers
+     do not open (GPG_ERR_INV_CIPHER_MODE, as upstream).  */
+  unsigned int stream;
+  /* Nonzero: the one algorithm the mode works with (POLY1305:
+     ChaCha20, as upstream).  */
+  int only_algo;
 } cipher_mode_spec_t;
 
 extern const cipher_mode_spec_t _gcry_cipher_mode_ecb;
@@ -377,6 +431,8 @@ extern const cipher_mode_spec_t _gcry_cipher_mode_hctr2;
 extern const cipher_mode_spec_t _gcry_cipher_mode_ccm;
 extern const cipher_mode_spec_t _gcry_cipher_mode_eax;
 extern const cipher_mode_spec_t _gcry_cipher_mode_siv;
+extern const cipher_mode_spec_t _gcry_cipher_mode_stream;
+extern const cipher_mode_spec_t _gcry_cipher_mode_poly1305;
 
 /* GCRYCTL_SET_CCM_LENGTHS (cipher-ccm.c): the payload, AAD and tag
    lengths CCM needs before its first block.  */
@@ -567,6 +623,25 @@ struct gcry_cipher_handle
       unsigned int tag_done:1;  /* The one encrypt/decrypt, or the tag of
                                    an empty message, happened.  */
     } siv;
+    struct {
+      /* ChaCha20-Poly1305 (RFC 8439, cipher-poly1305.c).  The ChaCha20
+         keystream runs in the algorithm context; MAC is keyed with the
+         first 32 bytes of the nonce's first keystream block when the
+         message first needs it.  */
+      poly1305_context_t mac;
+      u64 aadlen;               /* Bytes of AAD so far.  */
+      u64 datalen;              /* Bytes of data so far.  */
+      byte tag[16];             /* With TAG_DONE.  */
+      /* Until MAC is keyed, the AAD so far (AADLEN bytes, when they fit);
+         after, keystream made with the MAC key's block: bytes BUF_POS
+         .. BUF_END - 1 come next, before the stream.  */
+      byte buf[192];
+      unsigned int buf_pos;
+      unsigned int buf_end;
+      unsigned int mac_keyed:1; /* MAC holds this message's key.  */
+      unsigned int data_started:1; /* AAD padded: no more AAD.  */
+      unsigned int tag_done:1;  /* The message is over.  */
+    } poly1305;
   } u_mode;
 
   /* The algorithm context (spec->contextsize bytes) follows at the next

@@ -28,6 +28,9 @@ static const gcry_cipher_spec_t *const cipher_list[] =
     &_gcry_cipher_spec_aes,
     &_gcry_cipher_spec_aes192,
     &_gcry_cipher_spec_aes256,
+    &_gcry_cipher_spec_salsa20.spec,
+    &_gcry_cipher_spec_salsa20r12.spec,
+    &_gcry_cipher_spec_chacha20.spec,
   };
 
 /* Algorithms switched off with gcry_cipher_ctl (NULL,
@@ -56,6 +59,8 @@ static const cipher_mode_spec_t *const mode_list[] =
     &_gcry_cipher_mode_ccm,
     &_gcry_cipher_mode_eax,
     &_gcry_cipher_mode_siv,
+    &_gcry_cipher_mode_stream,
+    &_gcry_cipher_mode_poly1305,
   };
 
 
@@ -196,6 +201,21 @@ check_algo (int algo)
  * Handles.
  */
 
+/* Whether MODE_SPEC works with the algorithm of SPEC, upstream's
+   pairing: a block mode needs a block cipher (of the mode's block size
+   if it has one), a stream mode a stream cipher, POLY1305 ChaCha20.  */
+static int
+mode_fits_algo (const cipher_mode_spec_t *mode_spec,
+                const gcry_cipher_spec_t *spec)
+{
+  if (mode_spec->only_algo && mode_spec->only_algo != spec->algo)
+    return 0;
+  if (mode_spec->stream)
+    return cipher_stream_ops (spec) != NULL;
+  return spec->encrypt && spec->decrypt
+         && (!mode_spec->blocksize || mode_spec->blocksize == spec->blocksize);
+}
+
 gcry_err_code_t
 _gcry_cipher_open (gcry_cipher_hd_t *handle, int algo, int mode,
                    unsigned int flags)
@@ -222,8 +242,7 @@ _gcry_cipher_open (gcry_cipher_hd_t *handle, int algo, int mode,
     return GPG_ERR_CIPHER_ALGO;
 
   mode_spec = mode_from_id (mode);
-  if (!mode_spec || !spec->encrypt || !spec->decrypt
-      || (mode_spec->blocksize && mode_spec->blocksize != spec->blocksize))
+  if (!mode_spec || !mode_fits_algo (mode_spec, spec))
     return GPG_ERR_INV_CIPHER_MODE;
 
   /* Room to move the handle up to the context alignment.  */

@@ -204,5 +204,6 @@ extern const gcry_kernel_report_t _gcry_keccak_kernel_reports[]; /* keccak.c */
 extern const gcry_kernel_report_t _gcry_crc_kernel_reports[];      /* crc.c */
 extern const gcry_kernel_report_t _gcry_sm3_kernel_reports[];      /* sm3.c */
 extern const gcry_kernel_report_t _gcry_kdf_kernel_reports[];      /* kdf.c */
+extern const gcry_kernel_report_t _gcry_chacha20_kernel_reports[]; /* chacha20.c */
 
 #endif /* GCRYPT_INT_H */

@@ -196,8 +196,20 @@ static const gcry_kernel_report_t *const kernel_reports[] = {
   _gcry_crc_kernel_reports,
   _gcry_sm3_kernel_reports,
   _gcry_kdf_kernel_reports,
+  _gcry_chacha20_kernel_reports,
   NULL
 };
+
+/* Line NAME with the words of LIST (configure's, space-separated)
+   separated by colons, as upstream prints its algorithm lists.  */
+static void
+sb_print_list (struct strbuf *sb, const char *name, const char *list)
+{
+  sb_printf (sb, "%s:", name);
+  for (; *list; list++)
+    sb_printf (sb, "%c", *list == ' ' ? ':' : *list);
+  sb_printf (sb, ":\n");
+}
 
 /* True if line WHAT is wanted: all lines, or the one named WHAT.  */
 #define WANT(name) (!what || !strcmp (what, (name)))
@@ -229,7 +241,7 @@ print_config (struct strbuf *sb, const char *what)
 #endif
                );
   if (WANT ("ciphers"))
-    sb_printf (sb, "ciphers:%s:\n", LIBGCRYPT_CIPHERS);
+    sb_print_list (sb, "ciphers", LIBGCRYPT_CIPHERS);
   if (WANT ("pubkeys"))
     sb_printf (sb, "pubkeys:%s:\n", LIBGCRYPT_PUBKEY_CIPHERS);
   if (WANT ("digests"))
