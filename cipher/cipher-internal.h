@@ -338,6 +338,18 @@ cipher_stream_ops (const gcry_cipher_spec_t *spec)
 extern const gcry_cipher_spec_t _gcry_cipher_spec_aes;
 extern const gcry_cipher_spec_t _gcry_cipher_spec_aes192;
 extern const gcry_cipher_spec_t _gcry_cipher_spec_aes256;
+/* The other OpenPGP block ciphers (des.c, cast5.c, blowfish.c, idea.c,
+   twofish.c, camellia.c).  */
+extern const gcry_cipher_spec_t _gcry_cipher_spec_des;
+extern const gcry_cipher_spec_t _gcry_cipher_spec_tripledes;
+extern const gcry_cipher_spec_t _gcry_cipher_spec_cast5;
+extern const gcry_cipher_spec_t _gcry_cipher_spec_blowfish;
+extern const gcry_cipher_spec_t _gcry_cipher_spec_idea;
+extern const gcry_cipher_spec_t _gcry_cipher_spec_twofish;
+extern const gcry_cipher_spec_t _gcry_cipher_spec_twofish128;
+extern const gcry_cipher_spec_t _gcry_cipher_spec_camellia128;
+extern const gcry_cipher_spec_t _gcry_cipher_spec_camellia192;
+extern const gcry_cipher_spec_t _gcry_cipher_spec_camellia256;
 extern const cipher_stream_spec_t _gcry_cipher_spec_chacha20;
 extern const cipher_stream_spec_t _gcry_cipher_spec_salsa20;
 extern const cipher_stream_spec_t _gcry_cipher_spec_salsa20r12;

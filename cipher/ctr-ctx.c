@@ -10,21 +10,37 @@
 #include "cipher-internal.h"
 #include "ctr-ctx.h"
 
-/* Not always public: EAX starts from N' = OMAC_K(nonce), which never
-   leaves the handle.  So the carry runs through every byte, and neither
-   a branch nor the loop count depends on the counter's value.  */
+/* Store the next N counter blocks to KS and advance CTR past them.
+   Block ciphers here have 8- or 16-byte blocks: the counter is one or
+   two 64-bit big-endian words, the carry into the high word added as
+   the result of a comparison.  The counter is not always public (EAX
+   starts from N' = OMAC_K(nonce), which never leaves the handle), so
+   neither a branch nor the time taken depends on its value.  */
 static void
-counter_increment (byte *ctr, size_t blocksize)
+counter_blocks (byte *ctr, size_t blocksize, byte *ks, size_t n)
 {
-  unsigned int carry = 1;
-  size_t i = blocksize;
+  u64 hi, lo;
+  size_t i;
 
-  while (i--)
+  if (blocksize == 8)
     {
-      carry += ctr[i];
-      ctr[i] = (byte) carry;
-      carry >>= 8;
+      lo = cipher_get_be64 (ctr);
+      for (i = 0; i < n; i++, lo++)
+        cipher_put_be64 (ks + 8 * i, lo);
+      cipher_put_be64 (ctr, lo);
+      return;
     }
+  hi = cipher_get_be64 (ctr);
+  lo = cipher_get_be64 (ctr + 8);
+  for (i = 0; i < n; i++)
+    {
+      cipher_put_be64 (ks + 16 * i, hi);
+      cipher_put_be64 (ks + 16 * i + 8, lo);
+      lo++;
+      hi += (lo == 0);
+    }
+  cipher_put_be64 (ctr, hi);
+  cipher_put_be64 (ctr + 8, lo);
 }
 
 /* Batches of counter blocks encrypted with one ECB call (the kernel's,
@@ -43,11 +59,7 @@ ctr_generic (gcry_cipher_hd_t c, void *ctx, byte *out, const byte *in,
       nblocks = (len + blocksize - 1) / blocksize;
       if (nblocks > CIPHER_GENERIC_BATCH)
         nblocks = CIPHER_GENERIC_BATCH;
-      for (i = 0; i < nblocks; i++)
-        {
-          memcpy (ks + i * blocksize, c->ctr, blocksize);
-          counter_increment (c->ctr, blocksize);
-        }
+      counter_blocks (c->ctr, blocksize, ks, nblocks);
       if (c->bulk.ecb_crypt)
         c->bulk.ecb_crypt (ctx, ks, ks, nblocks, 1);
       else

@@ -1259,6 +1259,23 @@ static const mac_case_t mac_cases[] =
   };
 /* END MAC TABLE */
 
+/* The table's answer for the family of ALGO, except where a CMAC's
+   cipher changes it (as upstream 1.10.1 and 1.12.2 answer): a CMAC over
+   an 8-byte block cipher has an 8-byte tag, so verifying 16 bytes is
+   GPG_ERR_INV_ARG, not a mismatch; Blowfish takes keys of 1 to 72
+   bytes.  */
+static int
+mac_want (const mac_case_t *c, int algo)
+{
+  if (mac_family (algo) == F_CMAC && c->run == c_verify_len && c->arg == 16
+      && gcry_mac_get_algo_maclen (algo) == 8)
+    return GPG_ERR_INV_ARG;
+  if (algo == GCRY_MAC_CMAC_BLOWFISH && c->run == c_setkey_len
+      && c->arg >= 1 && c->arg <= 72)
+    return 0;
+  return c->want[mac_family (algo)];
+}
+
 static void
 mac_table (void)
 {
@@ -1282,9 +1299,9 @@ mac_table (void)
               continue;
             }
           rc = c->run (c->arg);
-          t_check (rc == c->want[mac_family (algo)], "mac %s: %s: %d, want %d",
+          t_check (rc == mac_want (c, algo), "mac %s: %s: %d, want %d",
                    gcry_mac_algo_name (algo), c->name, rc,
-                   c->want[mac_family (algo)]);
+                   mac_want (c, algo));
         }
     }
   if (!print_table)
