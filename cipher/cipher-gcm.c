@@ -700,8 +700,12 @@ gcm_compute_tag (gcry_cipher_hd_t c, size_t taglen)
     return GPG_ERR_INV_LENGTH;
   if (c->u_mode.gcm.tag_done)
     return 0;
-  /* Else the last data call left this message's tag in TAG (TAG_READY
-     implies a key).  */
+  /* No key (none yet, or a failed setkey since the data call): the
+     generic path would refuse, so a tag a kernel left must not be
+     handed out either (fuzz-cipher found the levels disagreeing).  */
+  if (UNLIKELY (!c->marks.key))
+    return GPG_ERR_INV_STATE;
+  /* Else the last data call left this message's tag in TAG.  */
   if (UNLIKELY (!c->u_mode.gcm.tag_ready) && (rc = gcm_make_tag (c)))
     return rc;
   c->u_mode.gcm.npending = 0;
