@@ -403,7 +403,11 @@ check_kernel (const family_t *fam, const blake2_kernel_t *k)
              "%s %s: 20 blocks in one call = 7 + 13", fam->name, k->name);
   }
 #ifdef HAVE_KERNELS
-  check_stack_wipe (fam, k);
+  if (t_under_valgrind ())
+    t_skip ("%s %s: stack wipe read-back (memcheck reports popped stack)",
+            fam->name, k->name);
+  else
+    check_stack_wipe (fam, k);
 #endif
 }
 

@@ -821,7 +821,13 @@ main (int argc, char **argv)
       check_aead (k);
 #ifdef CHACHA20_X86_KERNELS
       if (k->crypt != _gcry_chacha20_crypt_portable)
-        check_abi (k);
+        {
+          if (t_under_valgrind ())
+            t_skip ("%s: ABI/stack trampoline (memcheck reports its "
+                    "read-back below the stack pointer)", k->name);
+          else
+            check_abi (k);
+        }
 #endif
     }
   if (_gcry_chacha20_kernel_count == 1)

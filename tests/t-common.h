@@ -67,6 +67,18 @@ t_skip (const char *fmt, ...)
   putchar ('\n');
 }
 
+/* Nonzero when running under valgrind (its preloaded helper is in
+   LD_PRELOAD).  Checks that read back stack memory a kernel popped or a
+   red zone below the stack pointer are reported by memcheck whatever
+   the kernel did, so such checks SKIP there.  */
+T_UNUSED static int
+t_under_valgrind (void)
+{
+  const char *p = getenv ("LD_PRELOAD");
+
+  return p && strstr (p, "vgpreload") != NULL;
+}
+
 /* Disable the comma-separated CPU features in LIST.  Must run before the
    library is initialised.  */
 T_UNUSED static void
