@@ -14,6 +14,7 @@
 #include "gcrypt-int.h"
 #include "md-internal.h"
 #include "md-common.h"
+#include "md4-family.h"
 
 #include <string.h>
 
@@ -137,61 +138,25 @@ md5_compress (void *state, const byte *blocks, size_t nblocks)
  * Context and spec operations.
  */
 
-typedef struct md5_context
-{
-  byte buf[MD5_BLOCKBYTES];     /* Pending input; the digest after
-                                   final.  First, so that it is as
-                                   aligned as the context (16 bytes in
-                                   md.c) and no 16-byte load of it
-                                   crosses a cache line.  */
-  u32 h[4];                     /* Chaining value.  */
-  u64 nbytes;                   /* Message bytes so far.  */
-  size_t buflen;                /* Bytes pending in BUF.  */
-} md5_context_t;
+typedef md4_family_context_t md5_context_t;
 
-/* Only the fields a computation reads are set: BUF past BUFLEN may
-   hold anything (md-common.h), and what an earlier computation left
-   there is overwritten by final or wiped with the context.  */
 static void
 md5_init (void *ctx, unsigned int flags)
 {
-  md5_context_t *c = ctx;
-
   (void) flags;
-  c->nbytes = 0;
-  c->buflen = 0;
-  /* RFC 1321, section 3.3: words A..D.  */
-  c->h[0] = 0x67452301;
-  c->h[1] = 0xefcdab89;
-  c->h[2] = 0x98badcfe;
-  c->h[3] = 0x10325476;
+  md4_family_init (ctx);
 }
 
 static void
 md5_write (void *ctx, const void *in, size_t len)
 {
-  md5_context_t *c = ctx;
-
-  c->nbytes += len;
-  md_buffered_write (c->h, md5_compress, c->buf, &c->buflen,
-                     MD5_BLOCKBYTES, in, len);
+  md4_family_write (ctx, md5_compress, in, len);
 }
 
-/* Padding (RFC 1321, sections 3.1 and 3.2): 0x80, zeros, then the bit
-   length as a 64-bit little-endian number; one or two blocks.  */
 static void
 md5_final (void *ctx)
 {
-  md5_context_t *c = ctx;
-
-  md_pad_final_inplace (c->h, md5_compress, c->buf, c->buflen,
-                        MD5_BLOCKBYTES, 0x80,
-                        md_lenfield_le64 (c->nbytes << 3), 8);
-  /* BUF keeps nothing of the last block.  H is the caller's memory, so
-     the plain memset stays.  */
-  md_output32 (c->buf, sizeof c->buf, c->h, 16, 0);
-  memset (c->h, 0, sizeof c->h);
-  c->buflen = 0;
+  md4_family_final (ctx, md5_compress);
 }
 
 static byte *
